@@ -1,0 +1,30 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-composable-env",
+  platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+  products: [
+    .library(name: "DependencyValues", targets: ["DependencyValues"]),
+    .library(name: "ComposableEnv", targets: ["ComposableEnv"]),
+    .library(name: "GlobalEnv", targets: ["GlobalEnv"]),
+    .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
+  ],
+  targets: [
+    // Public: what feature modules import to declare dependencies.
+    .target(name: "DependencyValues"),
+
+    // Internal: the resolution rules shared by both environment modules.
+    .target(name: "_EnvironmentAtomics"),
+    .target(name: "_EnvironmentCore", dependencies: ["DependencyValues", "_EnvironmentAtomics"]),
+
+    // Public: the two interchangeable environment modules.
+    .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
+    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
+
+    // The demo that README's first command runs.
+    .executableTarget(name: "ComposableEnvDemo", dependencies: ["ComposableEnv"]),
+
+    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv"]),
+  ]
+)

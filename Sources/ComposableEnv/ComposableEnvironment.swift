@@ -1,0 +1,202 @@
+import DependencyValues
+import _EnvironmentCore
+
+/// The base class of environments that pass dependencies down a tree, the way SwiftUI passes
+/// `EnvironmentValues` down a view tree.
+///
+/// Subclass it, expose dependencies with ``Dependency`` and child environments with
+/// ``DerivedEnvironment``:
+///
+/// ```swift
+/// final class AppEnvironment: ComposableEnvironment {
+///   @Dependency(\.apiClient) var apiClient
+///   @DerivedEnvironment<FeedEnvironment> var feed
+/// }
+///
+/// let app = AppEnvironment().with(\.apiClient, .live)
+/// app.feed.apiClient  // .live, inherited from `app`
+/// ```
+///
+/// A value set with ``with(_:_:)`` applies to the environment and all its descendants, present
+/// and future, never to its parent or siblings; the nearest value wins. A dependency that no
+/// ancestor sets reads its key's `defaultValue`, computed once per root environment.
+///
+/// ## Ownership
+/// An environment owns its derived children (they are cached, so `parent.child === parent.child`)
+/// and an internal node; a node owns its parent's node and nothing else. Children do not own their
+/// parent environment, so releasing a root releases the whole tree, and a child that outlives its
+/// root keeps reading the values it inherited.
+///
+/// ## Thread safety
+/// Reads, writes, aliasing and derivation are safe from any thread. The class is not `Sendable`
+/// so that your subclasses compile without warnings; to share an environment across isolation
+/// domains, restate the conformance on your final subclass:
+///
+/// ```swift
+/// final class FeatureEnvironment: ComposableEnvironment, @unchecked Sendable {
+///   @Dependency(\.clock) var clock
+/// }
+/// ```
+///
+/// That is sound as long as the subclass adds no unsynchronized mutable state of its own.
+@dynamicMemberLookup
+open class ComposableEnvironment {
+  /// This environment's place in the tree.
+  let node: Node
+
+  /// Children created by ``derived(_:)``, ``derived(_:id:)`` and ``DerivedEnvironment``.
+  /// Guarded by `node`'s lock.
+  private var derivedChildren: [DerivedChildKey: ComposableEnvironment] = [:]
+
+  /// Creates a root environment: every dependency reads its default until you set it.
+  ///
+  /// ```swift
+  /// let environment = AppEnvironment()
+  ///   .with(\.mainQueue, .main)
+  /// ```
+  public required init() {
+    node = .makeRoot(environmentType: Self.self)
+  }
+
+  /// Reads or sets a dependency on this environment.
+  ///
+  /// Setting has the same effect as ``with(_:_:)``: the value applies to this environment and its
+  /// descendants.
+  ///
+  /// ```swift
+  /// environment[\.mainQueue] = .immediate
+  /// let queue = environment[\.mainQueue]
+  /// ```
+  public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
+    get { node.read(keyPath) }
+    set { node.write(keyPath, newValue) }
+  }
+
+  /// Reads a dependency directly as a member of the environment.
+  ///
+  /// ```swift
+  /// let queue = environment.mainQueue
+  /// ```
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
+    node.read(keyPath)
+  }
+
+  /// Sets a dependency for this environment and all its descendants, present and future.
+  ///
+  /// The parent and siblings are not affected, and a descendant that sets its own value keeps it.
+  /// Values set after the tree was read are seen by the next read.
+  ///
+  /// ```swift
+  /// let environment = AppEnvironment()
+  ///   .with(\.apiClient, .mock)
+  ///   .with(\.mainQueue, .immediate)
+  /// ```
+  @discardableResult
+  public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
+    node.write(keyPath, value)
+    return self
+  }
+
+  /// Makes two dependencies one, for this environment and its descendants.
+  ///
+  /// Use it when two domains declare the same dependency under different names. Setting either
+  /// sets both, and a read returns the nearest value set for either. With neither set, both read
+  /// `reference`'s default; for a chain of aliases, the default of the key at the end of the
+  /// chain.
+  ///
+  /// ```swift
+  /// let app = AppEnvironment()
+  ///   .aliasing(\.feedMainQueue, to: \.mainQueue)
+  ///   .with(\.mainQueue, .main)
+  /// app.feed.feedMainQueue  // .main
+  /// ```
+  ///
+  /// Aliases never apply to the parent, siblings or other trees. An alias cycle, aliasing a key to
+  /// itself, or aliasing one key into two groups stops the program with a message naming the keys.
+  ///
+  /// - Parameters:
+  ///   - dependency: The dependency that becomes an alias.
+  ///   - reference: The dependency it is aliased to, which provides the default value.
+  @discardableResult
+  public func aliasing<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> Self {
+    node.alias(dependency, to: reference)
+    return self
+  }
+
+  /// The child environment of type `Child`, created on first use and cached.
+  ///
+  /// For hosts that build their children at run time; the child inherits this environment's
+  /// dependencies like a ``DerivedEnvironment`` does.
+  ///
+  /// ```swift
+  /// let settings = app.derived(SettingsEnvironment.self)
+  /// settings === app.derived(SettingsEnvironment.self)  // true
+  /// ```
+  public func derived<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
+    derivedChild(for: DerivedChildKey(type: type, id: nil))
+  }
+
+  /// The child environment of type `Child` for `id`, created on first use and cached.
+  ///
+  /// Use it when a parent has several children of one type, such as one per list row:
+  ///
+  /// ```swift
+  /// let row = feed.derived(PostEnvironment.self, id: post.id)
+  /// row === feed.derived(PostEnvironment.self, id: post.id)  // true
+  /// ```
+  public func derived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
+    _ type: Child.Type,
+    id: ID
+  ) -> Child {
+    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+  }
+
+  private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
+    derive(
+      cached: { $0.derivedChildren[key].map { unsafeDowncast($0, to: Child.self) } },
+      store: { $0.derivedChildren[key] = $1 },
+      make: { Child() },
+      configure: { _ in }
+    )
+  }
+
+  /// Returns the cached child, or creates, attaches, configures and caches it exactly once.
+  ///
+  /// `cached` and `store` run under this environment's lock. Creation runs user code (the child's
+  /// initializer), so it happens outside that lock, serialized by `derivationLock`.
+  func derive<Child: ComposableEnvironment>(
+    cached: (ComposableEnvironment) -> Child?,
+    store: (ComposableEnvironment, Child) -> Void,
+    make: () -> Child,
+    configure: (Child) -> Void
+  ) -> Child {
+    if let child = node.withLock({ _ in cached(self) }) { return child }
+    return derivationLock.withLock {
+      if let child = node.withLock({ _ in cached(self) }) { return child }
+      let child = make()
+      child.node.attach(to: node)
+      configure(child)
+      node.withLock { _ in store(self, child) }
+      return child
+    }
+  }
+}
+
+/// Serializes the creation of derived environments, so that each is created exactly once even
+/// when several threads ask for it at the same time. Recursive: a child's initializer may derive
+/// children of its own. Held only on the first access to each child.
+private let derivationLock = RecursiveLock()
+
+/// How a parent finds a child created by `derived(_:)` or `derived(_:id:)`.
+private struct DerivedChildKey: Hashable {
+  let type: ObjectIdentifier
+  let id: AnyHashable?
+
+  init(type: Any.Type, id: AnyHashable?) {
+    self.type = ObjectIdentifier(type)
+    self.id = id
+  }
+}

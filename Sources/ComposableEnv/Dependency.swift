@@ -1,0 +1,64 @@
+import DependencyValues
+
+/// Exposes one dependency of the enclosing ``ComposableEnvironment`` as a property.
+///
+/// The value is the one set on the nearest environment, from this one up to the root, or the
+/// key's default:
+///
+/// ```swift
+/// final class FeedEnvironment: ComposableEnvironment {
+///   @Dependency(\.apiClient) var apiClient
+///   @Dependency(\.mainQueue) var mainQueue
+/// }
+/// ```
+///
+/// The property is read-only; set values with ``ComposableEnvironment/with(_:_:)``. Reads are
+/// cached per environment, so a repeated read costs about one uncontended lock.
+@propertyWrapper
+public struct Dependency<Value> {
+  let keyPath: WritableKeyPath<Dependencies, Value>
+
+  /// Declares a property that reads the dependency at `keyPath`.
+  ///
+  /// ```swift
+  /// @Dependency(\.uuid) var uuid
+  /// ```
+  public init(_ keyPath: WritableKeyPath<Dependencies, Value>) {
+    self.keyPath = keyPath
+  }
+
+  /// Unavailable: `@Dependency` needs a key path that can also be set.
+  @available(
+    *, unavailable,
+    message: """
+      @Dependency needs a writable key path: give the Dependencies property a setter \
+      (`set { self[Key.self] = newValue }`) so that environments can override it.
+      """
+  )
+  public init(_ keyPath: KeyPath<Dependencies, Value>) {
+    fatalError("unavailable")
+  }
+
+  /// Unavailable: a `@Dependency` reads from the environment that declares it.
+  @available(
+    *, unavailable,
+    message: """
+      @Dependency can only be declared in a subclass of ComposableEnvironment (or, with \
+      `import GlobalEnv`, in any type). Move the property into your environment class.
+      """
+  )
+  public var wrappedValue: Value {
+    fatalError("unavailable")
+  }
+
+  /// Reads the dependency from the environment that declares the property.
+  ///
+  /// Called by the compiler for `@Dependency` properties of ``ComposableEnvironment`` subclasses.
+  public static subscript<Environment: ComposableEnvironment>(
+    _enclosingInstance environment: Environment,
+    wrapped wrappedKeyPath: KeyPath<Environment, Value>,
+    storage storageKeyPath: KeyPath<Environment, Self>
+  ) -> Value {
+    environment.node.read(environment[keyPath: storageKeyPath].keyPath)
+  }
+}

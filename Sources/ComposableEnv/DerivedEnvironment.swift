@@ -1,0 +1,103 @@
+import DependencyValues
+
+/// Declares a child environment that inherits the dependencies of the enclosing one.
+///
+/// The child is created on first access, then cached: `parent.child === parent.child`.
+///
+/// ```swift
+/// final class AppEnvironment: ComposableEnvironment {
+///   // A child created with `FeedEnvironment()`.
+///   @DerivedEnvironment<FeedEnvironment> var feed
+///   // A child that sets a value of its own.
+///   @DerivedEnvironment var settings = SettingsEnvironment().with(\.analytics, .disabled)
+///   // A child with aliases between its domain's names and the parent's.
+///   @DerivedEnvironment<PostEnvironment>(aliases: { $0.alias(\.postQueue, to: \.mainQueue) })
+///   var post
+/// }
+/// ```
+///
+/// Environments may be recursive (`A` derives `B` derives `A`): children are only created when
+/// first read.
+@propertyWrapper
+public final class DerivedEnvironment<Environment: ComposableEnvironment> {
+  private let make: () -> Environment
+  private let aliases: AliasBuilder<Environment>
+  /// The child, once created. Guarded by the enclosing environment's lock.
+  private var environment: Environment?
+
+  /// Declares a child created with `Environment()`.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment> var feed
+  /// ```
+  public convenience init() {
+    self.init(wrappedValue: Environment())
+  }
+
+  /// Declares a child created from `wrappedValue`, evaluated on first access.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment var feed = FeedEnvironment().with(\.pageSize, 20)
+  /// ```
+  public init(wrappedValue: @autoclosure @escaping () -> Environment) {
+    make = wrappedValue
+    aliases = AliasBuilder()
+  }
+
+  /// Declares a child created with `Environment()`, with aliases declared on it.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment>(aliases: { $0.alias(\.feedQueue, to: \.mainQueue) })
+  /// var feed
+  /// ```
+  public convenience init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
+    self.init(wrappedValue: Environment(), aliases: aliases)
+  }
+
+  /// Declares a child created from `wrappedValue` (evaluated on first access), with aliases
+  /// declared on it.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment(aliases: { $0.alias(\.feedQueue, to: \.mainQueue) })
+  /// var feed = FeedEnvironment().with(\.pageSize, 20)
+  /// ```
+  public init(
+    wrappedValue: @autoclosure @escaping () -> Environment,
+    aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+  ) {
+    make = wrappedValue
+    self.aliases = aliases(AliasBuilder())
+  }
+
+  /// Unavailable: a derived environment inherits from the environment that declares it.
+  @available(
+    *, unavailable,
+    message: """
+      @DerivedEnvironment can only be declared in a subclass of ComposableEnvironment. \
+      Move the property into your environment class.
+      """
+  )
+  public var wrappedValue: Environment {
+    fatalError("unavailable")
+  }
+
+  /// Returns the child of the environment that declares the property, creating it on first use.
+  ///
+  /// Called by the compiler for `@DerivedEnvironment` properties of ``ComposableEnvironment``
+  /// subclasses.
+  public static subscript<Parent: ComposableEnvironment>(
+    _enclosingInstance parent: Parent,
+    wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
+    storage storageKeyPath: KeyPath<Parent, DerivedEnvironment>
+  ) -> Environment {
+    let wrapper = parent[keyPath: storageKeyPath]
+    return parent.derive(
+      cached: { _ in wrapper.environment },
+      store: { wrapper.environment = $1 },
+      make: wrapper.make,
+      configure: { child in
+        for declare in wrapper.aliases.declarations { declare(child) }
+      }
+    )
+  }
+}

@@ -1,0 +1,11 @@
+/// What a ``Dependencies`` value reads from and writes to.
+///
+/// Each environment module supplies its own storage; the user-facing ``Dependencies`` type only
+/// forwards its subscript here. Not part of the public API.
+package protocol DependencyStorage: Sendable {
+  /// The value of `key` as seen by this storage.
+  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value
+
+  /// Sets the value of `key` in this storage.
+  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type)
+}

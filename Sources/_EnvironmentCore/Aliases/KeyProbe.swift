@@ -1,0 +1,67 @@
+import DependencyValues
+
+/// Finds which `DependencyKey` a `Dependencies` key path stands for, by running its accessors
+/// against storage that records the keys they touch.
+///
+/// The reference key path is read (at the node, so the value is one the node would see anyway and
+/// no unrelated default is computed); the dependency key path is then written with that value,
+/// which only records the key and stores nothing.
+struct KeyProbe {
+  let node: Node
+  let tree: Tree
+  let generation: UInt64
+
+  /// The key that `keyPath`'s getter reads, and the value it read.
+  func key<Value>(readBy keyPath: WritableKeyPath<Dependencies, Value>) -> (KeyInfo, Value) {
+    let recorder = Recorder(access: NodeAccess(node: node, tree: tree, generation: generation))
+    let value = Dependencies(storage: recorder)[keyPath: keyPath]
+    return (recorder.singleKey(role: "reference", accessor: "reads"), value)
+  }
+
+  /// The key that `keyPath`'s setter writes.
+  func key<Value>(writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value) -> KeyInfo {
+    let recorder = Recorder(access: NodeAccess(node: node, tree: tree, generation: generation))
+    var dependencies = Dependencies(storage: recorder)
+    dependencies[keyPath: keyPath] = value
+    return recorder.singleKey(role: "dependency", accessor: "writes")
+  }
+}
+
+/// Storage that records the keys read and written through it. Reads resolve at the node; writes
+/// are recorded and dropped.
+private final class Recorder: DependencyStorage, @unchecked Sendable {
+  // Used by one thread, for the duration of one probe.
+  private let access: NodeAccess
+  private var touched: [KeyInfo] = []
+
+  init(access: NodeAccess) {
+    self.access = access
+  }
+
+  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+    record(KeyInfo(key))
+    return access.value(for: key)
+  }
+
+  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
+    record(KeyInfo(key))
+  }
+
+  private func record(_ key: KeyInfo) {
+    if !touched.contains(where: { $0.id == key.id }) { touched.append(key) }
+  }
+
+  func singleKey(role: String, accessor: String) -> KeyInfo {
+    guard touched.count == 1 else {
+      let keys = touched.isEmpty ? "none" : touched.map(\.name).joined(separator: ", ")
+      reportMisuse(
+        """
+        the \(role) key path passed to `aliasing` \(accessor) \(touched.count) dependency keys \
+        (\(keys)); an alias needs a `Dependencies` property that \(accessor) exactly one \
+        `DependencyKey` through `self[Key.self]`.
+        """
+      )
+    }
+    return touched[0]
+  }
+}

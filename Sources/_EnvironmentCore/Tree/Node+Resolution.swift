@@ -1,0 +1,102 @@
+/// Resolution: what a key reads at a node, by the rules both environment modules share.
+///
+/// 1. The nearest node (this one, then its ancestors) that set any key of the key's alias group
+///    gives the value; on that node, the latest write to the group wins.
+/// 2. Otherwise the tree's default of the group's reference key, computed once per tree.
+///
+/// Results are memoized per node and generation, so after a write the first read walks up only
+/// to the nearest ancestor that still has a current result, and reads at siblings reuse it.
+extension Node {
+  /// The boxed value of `key` at this node, as of `generation` of `tree`.
+  func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
+    let scope = aliasScope(in: tree)
+    let group = scope.group(of: key)
+    let cacheable = Tree.isCacheable(generation)
+
+    // Nodes whose alias group for `key` is the same as ours: they share our result.
+    var sameGroupPath: [Node] = []
+    var sameGroup = true
+    var node = self
+    var result: AnyObject?
+    walk: while true {
+      let step = node.withLock { state -> ResolutionStep in
+        if sameGroup, cacheable, state.tree === tree,
+          let cached = state.resolved[key.id], cached.generation == generation
+        {
+          return .cached(cached.value)
+        }
+        if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
+        return .inherit(from: state.parent, declaresAliases: !state.aliasEdges.isEmpty)
+      }
+      switch step {
+      case .cached(let value):
+        result = value
+        break walk
+      case .set(let value):
+        if sameGroup { sameGroupPath.append(node) }
+        result = value
+        break walk
+      case .inherit(let parent, let declaresAliases):
+        if sameGroup { sameGroupPath.append(node) }
+        // Above a node that declares aliases, groups may be smaller than ours.
+        if declaresAliases { sameGroup = false }
+        guard let parent else { break walk }
+        node = parent
+      }
+    }
+
+    let value = result ?? tree.defaultValue(of: group?.reference ?? key)
+    if cacheable {
+      for node in sameGroupPath {
+        node.withLock { state in
+          if state.tree === tree {
+            state.resolved[key.id] = CachedValue(value: value, generation: generation)
+          }
+        }
+      }
+    }
+    return value
+  }
+
+  /// The aliases in force at this node, built from the nearest ancestor whose scope is current.
+  func aliasScope(in tree: Tree) -> AliasScope {
+    let aliasGeneration = tree.aliasGeneration
+    // No alias was ever declared in this tree: nothing to walk.
+    if aliasGeneration == 0 { return .empty }
+
+    var uncached: [Node] = []
+    var scope = AliasScope.empty
+    var node: Node? = self
+    while let current = node {
+      let (cached, parent) = current.withLock { state -> (AliasScope?, Node?) in
+        if state.tree === tree, state.aliasScopeGeneration == aliasGeneration, let scope = state.aliasScope {
+          return (scope, nil)
+        }
+        return (nil, state.parent)
+      }
+      if let cached {
+        scope = cached
+        break
+      }
+      uncached.append(current)
+      node = parent
+    }
+    for current in uncached.reversed() {
+      let edges = current.withLock { $0.aliasEdges }
+      if !edges.isEmpty { scope = scope.adding(edges) }
+      current.withLock { state in
+        if state.tree === tree {
+          state.aliasScope = scope
+          state.aliasScopeGeneration = aliasGeneration
+        }
+      }
+    }
+    return scope
+  }
+}
+
+private enum ResolutionStep {
+  case cached(AnyObject)
+  case set(AnyObject)
+  case inherit(from: Node?, declaresAliases: Bool)
+}

@@ -1,0 +1,19 @@
+/// A value on the heap, so that caches can hold values of any type as `AnyObject` and hand them
+/// back with an unchecked (free) downcast.
+///
+/// Values come from `DependencyKey.Value` (always `Sendable`) or from a `Dependencies` key path
+/// computed from such values; a box is never mutated after creation.
+package final class Box<Value>: @unchecked Sendable {
+  package let value: Value
+
+  @inline(__always)
+  package init(_ value: Value) {
+    self.value = value
+  }
+
+  /// Returns the value inside `object`, which the caller knows to be a `Box<Value>`.
+  @inline(__always)
+  package static func unbox(_ object: AnyObject) -> Value {
+    unsafeDowncast(object, to: Box<Value>.self).value
+  }
+}

@@ -1,0 +1,61 @@
+import DependencyValues
+
+/// The identity of a `DependencyKey` type, with what diagnostics and defaults need to know of it.
+///
+/// `@unchecked Sendable`: it holds only a metatype, which is immutable.
+package struct KeyInfo: @unchecked Sendable {
+  /// The key type itself.
+  package let type: any DependencyKey.Type
+
+  package init<Key: DependencyKey>(_ type: Key.Type) {
+    self.type = type
+  }
+
+  /// Identifies the key in dictionaries.
+  package var id: ObjectIdentifier { ObjectIdentifier(type) }
+
+  /// Identifies the type of the key's value, so that only keys of one value type are aliased.
+  var valueTypeID: ObjectIdentifier { ObjectIdentifier(type.valueType) }
+
+  /// The key's name as diagnostics print it, such as `DependencyKeys.MainQueue`.
+  package var name: String { Self.displayName(of: type) }
+
+  /// The name of the key's value type, such as `Int`.
+  var valueTypeName: String { Self.displayName(of: type.valueType) }
+
+  /// Computes the key's default value, boxed.
+  func makeDefault() -> AnyObject {
+    type.boxedDefault()
+  }
+
+  /// A type's name as diagnostics print it: qualified by its enclosing types, without the module
+  /// and without the compiler's context markers, such as `DependencyKeys.MainQueue`.
+  package static func displayName(of type: Any.Type) -> String {
+    var name = String(reflecting: type)
+    // `(extension in Module):` and `(unknown context at $…).` mark where a type was declared.
+    for marker in ["(extension in ", "(unknown context at "] {
+      while let start = name.indices.first(where: { name[$0...].hasPrefix(marker) }),
+        let close = name[start...].firstIndex(of: ")")
+      {
+        let end = name.index(after: close)
+        let separator = end < name.endIndex && ":.".contains(name[end]) ? name.index(after: end) : end
+        name.removeSubrange(start..<separator)
+      }
+    }
+    // The first component is the module, unless the type is a tuple or function type.
+    if let dot = name.firstIndex(of: "."),
+      name[..<dot].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    {
+      name.removeSubrange(...dot)
+    }
+    return name
+  }
+}
+
+extension DependencyKey {
+  /// The key's value type, reachable from an existential key metatype.
+  fileprivate static var valueType: Any.Type { Value.self }
+
+  /// Computes the default value, boxed as the caches store it.
+  fileprivate static func boxedDefault() -> AnyObject { Box<Value>(defaultValue) }
+}
