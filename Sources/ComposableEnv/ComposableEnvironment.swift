@@ -42,7 +42,7 @@ import _EnvironmentCore
 @dynamicMemberLookup
 open class ComposableEnvironment {
   /// This environment's place in the tree.
-  let node: Node
+  @usableFromInline let node: Node
 
   /// Children created by ``derived(_:)``, ``derived(_:id:)`` and ``DerivedEnvironment``.
   /// Guarded by `node`'s lock.
@@ -68,7 +68,7 @@ open class ComposableEnvironment {
   /// let queue = environment[\.mainQueue]
   /// ```
   public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    get { node.read(keyPath) }
+    @inlinable get { node.read(keyPath) }
     set { node.write(keyPath, newValue) }
   }
 
@@ -77,6 +77,7 @@ open class ComposableEnvironment {
   /// ```swift
   /// let queue = environment.mainQueue
   /// ```
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
     node.read(keyPath)
   }

@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentCore
 
 /// Exposes one dependency of the enclosing ``ComposableEnvironment`` as a property.
 ///
@@ -16,7 +17,9 @@ import DependencyValues
 /// cached per environment, so a repeated read costs about one uncontended lock.
 @propertyWrapper
 public struct Dependency<Value> {
-  let keyPath: WritableKeyPath<Dependencies, Value>
+  @usableFromInline let keyPath: WritableKeyPath<Dependencies, Value>
+  /// The key path's identity: what a cached read compares, without retaining the key path.
+  @usableFromInline let keyPathID: ObjectIdentifier
 
   /// Declares a property that reads the dependency at `keyPath`.
   ///
@@ -25,6 +28,7 @@ public struct Dependency<Value> {
   /// ```
   public init(_ keyPath: WritableKeyPath<Dependencies, Value>) {
     self.keyPath = keyPath
+    keyPathID = ObjectIdentifier(keyPath)
   }
 
   /// Unavailable: `@Dependency` needs a key path that can also be set.
@@ -54,11 +58,20 @@ public struct Dependency<Value> {
   /// Reads the dependency from the environment that declares the property.
   ///
   /// Called by the compiler for `@Dependency` properties of ``ComposableEnvironment`` subclasses.
+  ///
+  /// Always inlined into the property's getter, where `storageKeyPath` is a literal: the compiler
+  /// then reads the wrapper's fields directly instead of applying a key path at run time.
+  @inlinable
   public static subscript<Environment: ComposableEnvironment>(
     _enclosingInstance environment: Environment,
     wrapped wrappedKeyPath: KeyPath<Environment, Value>,
-    storage storageKeyPath: KeyPath<Environment, Self>
+    storage storageKeyPath: ReferenceWritableKeyPath<Environment, Self>
   ) -> Value {
-    environment.node.read(environment[keyPath: storageKeyPath].keyPath)
+    @inline(__always) get {
+      let node = environment.node
+      let id = environment[keyPath: storageKeyPath].keyPathID
+      if let value = node.cachedValue(for: id, as: Value.self) { return value }
+      return node.readUncached(environment[keyPath: storageKeyPath].keyPath)
+    }
   }
 }

@@ -5,6 +5,7 @@
 ///
 /// `ManagedBuffer` is not `Sendable`; owners that share a `LockedValue` across threads declare
 /// themselves `@unchecked Sendable`, which the lock makes sound.
+@usableFromInline
 package final class LockedValue<State>: ManagedBuffer<State, PlatformLock> {
   /// Creates a locked value holding `state`.
   package static func make(_ state: State) -> LockedValue<State> {
@@ -18,7 +19,7 @@ package final class LockedValue<State>: ManagedBuffer<State, PlatformLock> {
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
       PlatformLockOperations.lock(lock)

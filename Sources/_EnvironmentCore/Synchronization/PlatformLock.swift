@@ -10,13 +10,17 @@
 
 #if canImport(Darwin)
   /// The fastest non-recursive lock of the platform: `os_unfair_lock` on Apple platforms.
-  package typealias PlatformLock = os_unfair_lock
+  @usableFromInline package typealias PlatformLock = os_unfair_lock
 #else
   /// The fastest non-recursive lock of the platform: a `pthread_mutex_t` elsewhere.
-  package typealias PlatformLock = pthread_mutex_t
+  @usableFromInline package typealias PlatformLock = pthread_mutex_t
 #endif
 
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).
+///
+/// `@inlinable` (with everything on the read fast path) so that a read specializes and inlines
+/// into the module that performs it.
+@usableFromInline
 enum PlatformLockOperations {
   @inline(__always)
   static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
@@ -37,7 +41,7 @@ enum PlatformLockOperations {
     lock.deinitialize(count: 1)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
@@ -46,7 +50,7 @@ enum PlatformLockOperations {
     #endif
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
     #if canImport(Darwin)
       os_unfair_lock_unlock(lock)

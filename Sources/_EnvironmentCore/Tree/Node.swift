@@ -13,8 +13,9 @@ import DependencyValues
 /// whose resolved value is still current.
 ///
 /// `@unchecked Sendable`: all state is behind the node's lock.
+@usableFromInline
 package struct Node: @unchecked Sendable {
-  private let storage: LockedValue<NodeState>
+  @usableFromInline let storage: LockedValue<NodeState>
 
   /// A root node, with a tree of its own.
   package static func makeRoot(environmentType: Any.Type) -> Node {
@@ -22,7 +23,7 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the node's state. `body` must not take other locks.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout NodeState) -> Result) -> Result {
     storage.withLock(body)
   }
@@ -53,24 +54,38 @@ package struct Node: @unchecked Sendable {
 
   /// The value of `keyPath` as seen from this node.
   ///
-  /// The fast path: one lock, one atomic load, one hash-slot lookup, whatever the depth.
-  @inline(__always)
+  /// The fast path: one lock, one atomic load, one hash-slot lookup, whatever the depth. Inlined
+  /// into the caller's module, so that it is specialized for `Value`.
+  @inlinable @inline(__always)
   package func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    let cached = withLock { state in
-      state.readCache.value(for: keyPath, generation: state.tree.generation)
-    }
-    if let cached { return Box<Value>.unbox(cached) }
+    if let value = cachedValue(for: ObjectIdentifier(keyPath), as: Value.self) { return value }
     return readUncached(keyPath)
   }
 
-  @inline(never)
-  private func readUncached<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  /// The value cached for the key path identified by `id`, if it is current.
+  ///
+  /// Takes the key path's identity rather than the key path, so that a caller holding the key
+  /// path in a struct need not copy (retain) it on the fast path.
+  @inlinable @inline(__always)
+  package func cachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
+    withLock { state in
+      state.readCache.value(for: id, generation: state.tree.generation, as: type)
+    }
+  }
+
+  /// Resolves `keyPath` and caches the result under the identity of `cacheKey` (by default,
+  /// `keyPath` itself). `cacheKey` must always stand for the same `Dependencies` key path.
+  @usableFromInline @inline(never)
+  package func readUncached<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>,
+    cachingAs cacheKey: AnyKeyPath? = nil
+  ) -> Value {
     let (tree, generation) = currentTree()
     let access = NodeAccess(node: self, tree: tree, generation: generation)
     let value = Dependencies(storage: access)[keyPath: keyPath]
     withLock { state in
       if state.tree === tree {
-        state.readCache.store(Box(value), for: keyPath, generation: generation)
+        state.readCache.store(Box(value), for: cacheKey ?? keyPath, generation: generation)
       }
     }
     return value

@@ -1,9 +1,10 @@
 /// What one environment node holds, guarded by the node's lock.
+@usableFromInline
 package struct NodeState {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
   /// The tree the node belongs to (possibly forwarded; see ``Tree``).
-  var tree: Tree
+  @usableFromInline var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
 
@@ -21,7 +22,7 @@ package struct NodeState {
   /// Resolved values by key, each valid at the tree generation it records.
   var resolved: [ObjectIdentifier: CachedValue] = [:]
   /// Resolved key-path reads: the fast path.
-  var readCache = ReadCache()
+  @usableFromInline var readCache = ReadCache()
 
   init(parent: Node?, tree: Tree, environmentType: Any.Type) {
     self.parent = parent

@@ -3,31 +3,42 @@
 /// Open addressing on the key path's address: a lookup is a shift, a mask and usually one pointer
 /// comparison, whatever the number of dependencies. Key-path literals are instantiated once per
 /// process, so every instance of an environment type shares the same key-path objects.
+@usableFromInline
 struct ReadCache {
-  private struct Entry {
+  @usableFromInline
+  struct Entry {
+    /// The key path's identity, compared on lookup without touching its reference count.
+    @usableFromInline var id: ObjectIdentifier?
+    /// Keeps the key path alive, so that `id` cannot be reused by another key path.
     var keyPath: AnyKeyPath?
-    var value: AnyObject?
-    var generation: UInt64
+    @usableFromInline var value: AnyObject?
+    @usableFromInline var generation: UInt64
   }
 
-  private var entries: ContiguousArray<Entry> = []
-  private var count = 0
+  @usableFromInline var entries: ContiguousArray<Entry> = []
+  @usableFromInline var count = 0
 
-  @inline(__always)
-  private static func slot(of keyPath: AnyKeyPath, mask: Int) -> Int {
-    let address = UInt(bitPattern: ObjectIdentifier(keyPath))
+  @inlinable
+  init() {}
+
+  @inlinable @inline(__always)
+  static func slot(of id: ObjectIdentifier, mask: Int) -> Int {
+    let address = UInt(bitPattern: id)
     return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 12)) & mask
   }
 
-  /// The value cached for `keyPath` if it was cached at `generation`.
-  @inline(__always)
-  func value(for keyPath: AnyKeyPath, generation: UInt64) -> AnyObject? {
+  /// The value cached for the key path identified by `id`, if it was cached at `generation`.
+  @inlinable @inline(__always)
+  func value<Value>(for id: ObjectIdentifier, generation: UInt64, as _: Value.Type) -> Value? {
     guard count > 0 else { return nil }
     let mask = entries.count - 1
-    var index = Self.slot(of: keyPath, mask: mask)
-    while let candidate = entries[index].keyPath {
-      if candidate === keyPath {
-        return entries[index].generation == generation ? entries[index].value : nil
+    var index = Self.slot(of: id, mask: mask)
+    while let candidate = entries[index].id {
+      if candidate == id {
+        guard entries[index].generation == generation, let box = entries[index].value else {
+          return nil
+        }
+        return Box<Value>.unbox(box)
       }
       index = (index + 1) & mask
     }
@@ -37,13 +48,14 @@ struct ReadCache {
   /// Caches `value` for `keyPath` at `generation`, replacing an older entry.
   mutating func store(_ value: AnyObject, for keyPath: AnyKeyPath, generation: UInt64) {
     if (count + 1) * 4 > entries.count * 3 { grow() }
+    let id = ObjectIdentifier(keyPath)
     let mask = entries.count - 1
-    var index = Self.slot(of: keyPath, mask: mask)
-    while let candidate = entries[index].keyPath, candidate !== keyPath {
+    var index = Self.slot(of: id, mask: mask)
+    while let candidate = entries[index].id, candidate != id {
       index = (index + 1) & mask
     }
-    if entries[index].keyPath == nil { count += 1 }
-    entries[index] = Entry(keyPath: keyPath, value: value, generation: generation)
+    if entries[index].id == nil { count += 1 }
+    entries[index] = Entry(id: id, keyPath: keyPath, value: value, generation: generation)
   }
 
   /// Forgets every entry and releases the storage.
@@ -55,7 +67,7 @@ struct ReadCache {
   private mutating func grow() {
     let old = entries
     entries = ContiguousArray(
-      repeating: Entry(keyPath: nil, value: nil, generation: 0),
+      repeating: Entry(id: nil, keyPath: nil, value: nil, generation: 0),
       count: Swift.max(4, old.count * 2)
     )
     count = 0

@@ -5,6 +5,7 @@ import _EnvironmentAtomics
 ///
 /// A tree is replaced (forwarded) when its root is attached under another environment: the nodes
 /// that still point at it notice on their next read and move to the new tree.
+@usableFromInline
 package final class Tree: @unchecked Sendable {
   /// Set in the generation of a forwarded tree. Caches never store a generation with this bit, so
   /// every cached read on a forwarded tree misses and moves the node to the current tree.
@@ -12,7 +13,8 @@ package final class Tree: @unchecked Sendable {
 
   /// `counters[0]`: the generation, bumped by every write to the tree. `counters[1]`: the alias
   /// generation, bumped by every alias declaration.
-  private let counters: UnsafeMutablePointer<UInt64>
+  @usableFromInline
+  let counters: UnsafeMutablePointer<UInt64>
 
   /// The tree this one was merged into, if any. A leaf lock: no other lock is taken under it.
   private let forwarding = LockedValue<Tree?>.make(nil)
@@ -33,7 +35,7 @@ package final class Tree: @unchecked Sendable {
   }
 
   /// The current generation. Any write to the tree changes it.
-  @inline(__always)
+  @inlinable @inline(__always)
   package var generation: UInt64 { environment_atomic_load(counters) }
 
   /// The current alias generation. Any alias declaration changes it.

@@ -3,16 +3,17 @@
 ///
 /// Values come from `DependencyKey.Value` (always `Sendable`) or from a `Dependencies` key path
 /// computed from such values; a box is never mutated after creation.
+@usableFromInline
 package final class Box<Value>: @unchecked Sendable {
-  package let value: Value
+  @usableFromInline package let value: Value
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package init(_ value: Value) {
     self.value = value
   }
 
   /// Returns the value inside `object`, which the caller knows to be a `Box<Value>`.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func unbox(_ object: AnyObject) -> Value {
     unsafeDowncast(object, to: Box<Value>.self).value
   }
