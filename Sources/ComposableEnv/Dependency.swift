@@ -32,6 +32,11 @@ public struct Dependency<Value> {
   }
 
   /// Unavailable: `@Dependency` needs a key path that can also be set.
+  ///
+  /// ```swift
+  /// extension Dependencies { var version: String { "1.0" } }  // no setter
+  /// @Dependency(\.version) var version  // error: needs a writable key path
+  /// ```
   @available(
     *, unavailable,
     message: """
@@ -44,6 +49,10 @@ public struct Dependency<Value> {
   }
 
   /// Unavailable: a `@Dependency` reads from the environment that declares it.
+  ///
+  /// ```swift
+  /// struct FeedView { @Dependency(\.apiClient) var apiClient }  // error: not an environment
+  /// ```
   @available(
     *, unavailable,
     message: """
@@ -57,7 +66,14 @@ public struct Dependency<Value> {
 
   /// Reads the dependency from the environment that declares the property.
   ///
-  /// Called by the compiler for `@Dependency` properties of ``ComposableEnvironment`` subclasses.
+  /// Called by the compiler for `@Dependency` properties of ``ComposableEnvironment`` subclasses:
+  ///
+  /// ```swift
+  /// final class FeedEnvironment: ComposableEnvironment {
+  ///   @Dependency(\.apiClient) var apiClient
+  /// }
+  /// FeedEnvironment().apiClient  // reads through this subscript
+  /// ```
   ///
   /// Always inlined into the property's getter, where `storageKeyPath` is a literal: the compiler
   /// then reads the wrapper's fields directly instead of applying a key path at run time.

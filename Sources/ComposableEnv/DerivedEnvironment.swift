@@ -70,6 +70,10 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   }
 
   /// Unavailable: a derived environment inherits from the environment that declares it.
+  ///
+  /// ```swift
+  /// struct AppModel { @DerivedEnvironment<FeedEnvironment> var feed }  // error
+  /// ```
   @available(
     *, unavailable,
     message: """
@@ -84,7 +88,14 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// Returns the child of the environment that declares the property, creating it on first use.
   ///
   /// Called by the compiler for `@DerivedEnvironment` properties of ``ComposableEnvironment``
-  /// subclasses.
+  /// subclasses:
+  ///
+  /// ```swift
+  /// final class AppEnvironment: ComposableEnvironment {
+  ///   @DerivedEnvironment<FeedEnvironment> var feed
+  /// }
+  /// AppEnvironment().feed  // created and cached through this subscript
+  /// ```
   public static subscript<Parent: ComposableEnvironment>(
     _enclosingInstance parent: Parent,
     wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
