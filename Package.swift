@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "DependencyValues", targets: ["DependencyValues"]),
     .library(name: "ComposableEnv", targets: ["ComposableEnv"]),
     .library(name: "GlobalEnv", targets: ["GlobalEnv"]),
+    .library(name: "GlobalEnvTesting", targets: ["GlobalEnvTesting"]),
     .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
   ],
   targets: [
@@ -22,9 +23,13 @@ let package = Package(
     .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
     .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
 
+    // Public: a Swift Testing trait for GlobalEnv's scoped overrides.
+    .target(name: "GlobalEnvTesting", dependencies: ["GlobalEnv"]),
+
     // The demo that README's first command runs.
     .executableTarget(name: "ComposableEnvDemo", dependencies: ["ComposableEnv"]),
 
     .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv"]),
+    .testTarget(name: "GlobalEnvTests", dependencies: ["GlobalEnv", "GlobalEnvTesting"]),
   ]
 )

@@ -19,6 +19,11 @@ static inline uint64_t environment_atomic_increment(uint64_t *_Nonnull counter) 
   return __atomic_add_fetch(counter, 1, __ATOMIC_ACQ_REL);
 }
 
+/// Subtracts one from `*counter` with acquire-release ordering and returns the new value.
+static inline uint64_t environment_atomic_decrement(uint64_t *_Nonnull counter) {
+  return __atomic_sub_fetch(counter, 1, __ATOMIC_ACQ_REL);
+}
+
 /// Sets `bits` in `*counter` with acquire-release ordering.
 static inline void environment_atomic_set_bits(uint64_t *_Nonnull counter, uint64_t bits) {
   __atomic_fetch_or(counter, bits, __ATOMIC_ACQ_REL);

@@ -8,19 +8,17 @@ import DependencyValues
 /// which only records the key and stores nothing.
 struct KeyProbe {
   let node: Node
-  let tree: Tree
-  let generation: UInt64
 
   /// The key that `keyPath`'s getter reads, and the value it read.
   func key<Value>(readBy keyPath: WritableKeyPath<Dependencies, Value>) -> (KeyInfo, Value) {
-    let recorder = Recorder(access: NodeAccess(node: node, tree: tree, generation: generation))
+    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
     let value = Dependencies(storage: recorder)[keyPath: keyPath]
     return (recorder.singleKey(role: "reference", accessor: "reads"), value)
   }
 
   /// The key that `keyPath`'s setter writes.
   func key<Value>(writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value) -> KeyInfo {
-    let recorder = Recorder(access: NodeAccess(node: node, tree: tree, generation: generation))
+    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
     var dependencies = Dependencies(storage: recorder)
     dependencies[keyPath: keyPath] = value
     return recorder.singleKey(role: "dependency", accessor: "writes")

@@ -22,6 +22,12 @@ package struct Node: @unchecked Sendable {
     Node(storage: .make(NodeState(parent: nil, tree: Tree(), environmentType: environmentType)))
   }
 
+  /// A node that inherits from `parent`, in `parent`'s tree.
+  package static func makeChild(of parent: Node, environmentType: Any.Type) -> Node {
+    let tree = parent.currentTree().tree
+    return Node(storage: .make(NodeState(parent: parent, tree: tree, environmentType: environmentType)))
+  }
+
   /// Runs `body` with exclusive access to the node's state. `body` must not take other locks.
   @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout NodeState) -> Result) -> Result {
@@ -81,7 +87,7 @@ package struct Node: @unchecked Sendable {
     cachingAs cacheKey: AnyKeyPath? = nil
   ) -> Value {
     let (tree, generation) = currentTree()
-    let access = NodeAccess(node: self, tree: tree, generation: generation)
+    let access = NodeAccess(node: self, snapshot: (tree, generation))
     let value = Dependencies(storage: access)[keyPath: keyPath]
     withLock { state in
       if state.tree === tree {
@@ -95,8 +101,7 @@ package struct Node: @unchecked Sendable {
 
   /// Sets `keyPath` to `value` on this node, for the node and its descendants.
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    let (tree, generation) = currentTree()
-    var dependencies = Dependencies(storage: NodeAccess(node: self, tree: tree, generation: generation))
+    var dependencies = dependencies()
     dependencies[keyPath: keyPath] = value
   }
 
@@ -120,8 +125,7 @@ package struct Node: @unchecked Sendable {
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    let (tree, generation) = currentTree()
-    let probe = KeyProbe(node: self, tree: tree, generation: generation)
+    let probe = KeyProbe(node: self)
     let (referenceKey, sample) = probe.key(readBy: reference)
     let dependencyKey = probe.key(writtenBy: dependency, value: sample)
     let nodeTree = withLock { state in
@@ -134,6 +138,29 @@ package struct Node: @unchecked Sendable {
     current.invalidateAliases()
     // Build the scope now, so that a cycle or a conflict is reported at the `aliasing` call.
     _ = aliasScope(in: current)
+  }
+
+  /// Removes every value set on this node: reads fall back to ancestors and defaults.
+  package func removeAllValues() {
+    let tree = withLock { state in
+      state.locals.removeAll()
+      return state.tree
+    }
+    tree.current.invalidateValues()
+  }
+
+  /// Removes every alias declared on this node.
+  package func removeAllAliases() {
+    let tree = withLock { state in
+      state.aliasEdges.removeAll()
+      return state.tree
+    }
+    tree.current.invalidateAliases()
+  }
+
+  /// Forgets the defaults computed for this node's tree: the next reads compute them again.
+  package func resetDefaults() {
+    currentTree().tree.resetDefaults()
   }
 
   // MARK: Structure

@@ -1,0 +1,44 @@
+import DependencyValues
+
+extension Dependencies {
+  /// Runs `operation` with dependencies overridden by `update`, for `operation` and the tasks it
+  /// starts only.
+  ///
+  /// Reads inside see the overrides layered on the process-wide values; code running concurrently
+  /// elsewhere does not. Scopes nest, the innermost winning, and process-wide aliases apply inside.
+  /// Inside the scope, `with(_:_:)` and the subscript setter write to the scope.
+  ///
+  /// ```swift
+  /// let titles = Dependencies.withValues {
+  ///   $0.apiClient = .stub
+  /// } operation: {
+  ///   FeedModel().loadTitles()
+  /// }
+  /// ```
+  public static func withValues<Result>(
+    _ update: (inout Dependencies) throws -> Void,
+    operation: () throws -> Result
+  ) rethrows -> Result {
+    let scope = try GlobalDependencies.makeScope(update)
+    return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
+  /// and the tasks it starts (child tasks and `Task {}` created inside) only.
+  ///
+  /// ```swift
+  /// let titles = await Dependencies.withValues {
+  ///   $0.apiClient = .stub
+  /// } operation: {
+  ///   await FeedModel().loadTitles()
+  /// }
+  /// ```
+  public static func withValues<Result>(
+    _ update: (inout Dependencies) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let scope = try GlobalDependencies.makeScope(update)
+    return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  }
+}

@@ -1,0 +1,60 @@
+import DependencyValues
+import _EnvironmentCore
+
+/// Where `GlobalEnv` reads and writes: the process-wide values, and the `withValues` scopes layered
+/// on top of them for the tasks that run inside.
+///
+/// The process-wide values live on one root node. A scope is a child node of the scope around it
+/// (or of the root), so reads inside see, nearest first, the scope's overrides, the enclosing
+/// scopes' overrides and the process-wide values, by the same rules as `ComposableEnv`.
+@usableFromInline
+enum GlobalDependencies {
+  /// The process-wide values.
+  @usableFromInline
+  static let root = Node.makeRoot(environmentType: GlobalDependencies.self)
+
+  /// How many scopes are alive. While none is, a read skips the task-local lookup.
+  @usableFromInline
+  static let liveScopes = AtomicCounter()
+
+  /// The node that reads start from in the current task.
+  @inlinable @inline(__always)
+  static var current: Node {
+    if liveScopes.value != 0, let scope = Scope.current { return scope.node }
+    return root
+  }
+
+  /// A `withValues` scope: the node holding its overrides.
+  ///
+  /// Counted alive from creation to `deinit`, which runs when the scope's operation has returned
+  /// and every task that inherited the scope has ended.
+  @usableFromInline
+  final class Scope: Sendable {
+    @TaskLocal
+    @usableFromInline
+    static var current: Scope?
+
+    @usableFromInline
+    let node: Node
+
+    init(node: Node) {
+      self.node = node
+      GlobalDependencies.liveScopes.increment()
+    }
+
+    deinit {
+      GlobalDependencies.liveScopes.decrement()
+    }
+  }
+
+  /// A new scope on top of the current one, with `update` applied to it.
+  static func makeScope(_ update: (inout Dependencies) throws -> Void) rethrows -> Scope {
+    let node = Node.makeChild(of: current, environmentType: ScopedOverride.self)
+    var dependencies = node.dependencies()
+    try update(&dependencies)
+    return Scope(node: node)
+  }
+}
+
+/// Names a `withValues` scope in diagnostics.
+enum ScopedOverride {}

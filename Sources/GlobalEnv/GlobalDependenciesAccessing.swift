@@ -1,0 +1,74 @@
+import DependencyValues
+import _EnvironmentCore
+
+/// A type that reads and sets process-wide dependencies: adopt it to get `with`, `aliasing`, the
+/// key-path subscript and direct member access (`environment.mainQueue`).
+///
+/// ```swift
+/// struct FeedModel: GlobalDependenciesAccessing {
+///   func refresh() {
+///     let client = self.apiClient  // the process-wide value
+///   }
+/// }
+/// ```
+///
+/// Every value is shared by the whole process. Inside ``Dependencies/withValues(_:operation:)``
+/// (or a test with the `.dependencies` trait), reads see that scope's overrides first, and
+/// `with(_:_:)` and the subscript setter write to the innermost scope, so that tests running in
+/// parallel stay isolated.
+@dynamicMemberLookup
+public protocol GlobalDependenciesAccessing {}
+
+extension GlobalDependenciesAccessing {
+  /// Reads or sets a dependency.
+  ///
+  /// ```swift
+  /// environment[\.mainQueue] = .immediate
+  /// let queue = environment[\.mainQueue]
+  /// ```
+  public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
+    @inlinable get { GlobalDependencies.current.read(keyPath) }
+    nonmutating set { GlobalDependencies.current.write(keyPath, newValue) }
+  }
+
+  /// Reads a dependency directly as a member.
+  ///
+  /// ```swift
+  /// let queue = environment.mainQueue
+  /// ```
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
+    GlobalDependencies.current.read(keyPath)
+  }
+
+  /// Sets a dependency for the whole process (or, inside a `withValues` scope, for that scope).
+  ///
+  /// ```swift
+  /// AppEnvironment().with(\.apiClient, .live)
+  /// ```
+  @discardableResult
+  public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
+    GlobalDependencies.current.write(keyPath, value)
+    return self
+  }
+
+  /// Makes two dependencies one, for the whole process: setting either sets both, a read returns
+  /// the value set for either, and with neither set both read `reference`'s default (for a chain,
+  /// the default of the key at its end).
+  ///
+  /// ```swift
+  /// AppEnvironment().aliasing(\.feedMainQueue, to: \.mainQueue)
+  /// ```
+  ///
+  /// Aliases are process-wide even inside a `withValues` scope; remove them with
+  /// ``Dependencies/clearAliases()``. An alias cycle, aliasing a key to itself or aliasing one key
+  /// into two groups stops the program with a message naming the keys.
+  @discardableResult
+  public func aliasing<Value>(
+    _ dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> Self {
+    GlobalDependencies.root.alias(dependency, to: reference)
+    return self
+  }
+}
