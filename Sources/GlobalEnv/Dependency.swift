@@ -34,6 +34,6 @@ public struct Dependency<Value>: Sendable {
   /// ```
   @inlinable
   public var wrappedValue: Value {
-    GlobalDependencies.current.read(keyPath)
+    GlobalDependencies.read(keyPath)
   }
 }

@@ -17,11 +17,21 @@ enum GlobalDependencies {
   @usableFromInline
   static let liveScopes = AtomicCounter()
 
-  /// The node that reads start from in the current task.
-  @inlinable @inline(__always)
+  /// The node that reads start from, and writes go to, in the current task: the innermost
+  /// scope's, or the root.
   static var current: Node {
     if liveScopes.value != 0, let scope = Scope.current { return scope.node }
     return root
+  }
+
+  /// The value of `keyPath` in the current task.
+  ///
+  /// Outside any scope, one atomic load decides that the task-local lookup is not needed; the
+  /// root is then read in place, without retaining it.
+  @inlinable @inline(__always)
+  static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+    if liveScopes.value != 0, let scope = Scope.current { return scope.node.read(keyPath) }
+    return root.read(keyPath)
   }
 
   /// A `withValues` scope: the node holding its overrides.

@@ -27,7 +27,7 @@ extension GlobalDependenciesAccessing {
   /// let queue = environment[\.mainQueue]
   /// ```
   public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    @inlinable get { GlobalDependencies.current.read(keyPath) }
+    @inlinable get { GlobalDependencies.read(keyPath) }
     nonmutating set { GlobalDependencies.current.write(keyPath, newValue) }
   }
 
@@ -38,7 +38,7 @@ extension GlobalDependenciesAccessing {
   /// ```
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
-    GlobalDependencies.current.read(keyPath)
+    GlobalDependencies.read(keyPath)
   }
 
   /// Sets a dependency for the whole process (or, inside a `withValues` scope, for that scope).
