@@ -10,6 +10,11 @@
 /// AppEnvironment().with(\.apiClient, .live)
 /// AppEnvironment().feed.apiClient  // .live: every environment sees the same values
 /// ```
+///
+/// A struct environment whose properties are all `@Dependency` and `@DerivedEnvironment` is
+/// `Sendable` as written. A class environment must be `final` and declare
+/// `@unchecked Sendable` to be shared across isolation domains, because a property wrapper's
+/// storage is a `var`; the wrappers themselves are thread-safe.
 public protocol GlobalEnvironment: GlobalDependenciesAccessing {
   /// Creates the environment. Its dependencies are the process-wide ones.
   init()
