@@ -29,7 +29,26 @@ let package = Package(
     // The demo that README's first command runs.
     .executableTarget(name: "ComposableEnvDemo", dependencies: ["ComposableEnv"]),
 
-    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv"]),
-    .testTarget(name: "GlobalEnvTests", dependencies: ["GlobalEnv", "GlobalEnvTesting"]),
+    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames"]),
+    .testTarget(
+      name: "GlobalEnvTests",
+      dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames"]
+    ),
+
+    // A stand-in for a library with clashing names (as pointfreeco's Dependencies has), so that
+    // tests can prove the `Compatible` spellings without depending on it.
+    .target(name: "ClashingNames", path: "Tests/Support/ClashingNames"),
+
+    // One feature source, compiled against each environment module (Tests/Interchangeability).
+    .testTarget(
+      name: "ComposableEnvInterchangeabilityTests",
+      dependencies: ["ComposableEnv"],
+      swiftSettings: [.define("COMPOSABLE_ENV")]
+    ),
+    .testTarget(
+      name: "GlobalEnvInterchangeabilityTests",
+      dependencies: ["GlobalEnv"],
+      swiftSettings: [.define("GLOBAL_ENV")]
+    ),
   ]
 )

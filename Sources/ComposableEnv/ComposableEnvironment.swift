@@ -190,14 +190,3 @@ open class ComposableEnvironment {
 /// when several threads ask for it at the same time. Recursive: a child's initializer may derive
 /// children of its own. Held only on the first access to each child.
 private let derivationLock = RecursiveLock()
-
-/// How a parent finds a child created by `derived(_:)` or `derived(_:id:)`.
-private struct DerivedChildKey: Hashable {
-  let type: ObjectIdentifier
-  let id: AnyHashable?
-
-  init(type: Any.Type, id: AnyHashable?) {
-    self.type = ObjectIdentifier(type)
-    self.id = id
-  }
-}

@@ -16,8 +16,9 @@ public struct AliasBuilder<Environment>: Sendable {
 
   init() {}
 
-  /// Adds an alias, declared process-wide when the derived environment is created. See
-  /// ``GlobalDependenciesAccessing/aliasing(_:to:)``.
+  /// Adds an alias, declared when the derived environment is created, like
+  /// ``GlobalDependenciesAccessing/aliasing(_:to:)`` at that moment: process-wide, or for the
+  /// `withValues` scope the creation runs in.
   ///
   /// ```swift
   /// $0.alias(\.feedMainQueue, to: \.mainQueue)
@@ -27,7 +28,7 @@ public struct AliasBuilder<Environment>: Sendable {
     to reference: WritableKeyPath<Dependencies, Value> & Sendable
   ) -> Self {
     var builder = self
-    builder.declarations.append { GlobalDependencies.root.alias(dependency, to: reference) }
+    builder.declarations.append { GlobalDependencies.current.alias(dependency, to: reference) }
     return builder
   }
 }

@@ -6,7 +6,7 @@ extension Dependencies {
   ///
   /// Reads inside see the overrides layered on the process-wide values; code running concurrently
   /// elsewhere does not. Scopes nest, the innermost winning, and process-wide aliases apply inside.
-  /// Inside the scope, `with(_:_:)` and the subscript setter write to the scope.
+  /// Inside the scope, `with(_:_:)`, the subscript setter and `aliasing(_:to:)` apply to the scope.
   ///
   /// ```swift
   /// let titles = Dependencies.withValues {

@@ -14,8 +14,8 @@ import _EnvironmentCore
 ///
 /// Every value is shared by the whole process. Inside ``Dependencies/withValues(_:operation:)``
 /// (or a test with the `.dependencies` trait), reads see that scope's overrides first, and
-/// `with(_:_:)` and the subscript setter write to the innermost scope, so that tests running in
-/// parallel stay isolated.
+/// `with(_:_:)`, the subscript setter and `aliasing(_:to:)` apply to the innermost scope, so that
+/// tests running in parallel stay isolated.
 @dynamicMemberLookup
 public protocol GlobalDependenciesAccessing {}
 
@@ -52,23 +52,23 @@ extension GlobalDependenciesAccessing {
     return self
   }
 
-  /// Makes two dependencies one, for the whole process: setting either sets both, a read returns
-  /// the value set for either, and with neither set both read `reference`'s default (for a chain,
-  /// the default of the key at its end).
+  /// Makes two dependencies one, for the whole process (or, inside a `withValues` scope, for that
+  /// scope): setting either sets both, a read returns the nearest value set for either, and with
+  /// neither set both read `reference`'s default (for a chain, the default of the key at its end).
   ///
   /// ```swift
   /// AppEnvironment().aliasing(\.feedMainQueue, to: \.mainQueue)
   /// ```
   ///
-  /// Aliases are process-wide even inside a `withValues` scope; remove them with
-  /// ``Dependencies/clearAliases()``. An alias cycle, aliasing a key to itself or aliasing one key
-  /// into two groups stops the program with a message naming the keys.
+  /// Remove process-wide aliases with ``Dependencies/clearAliases()``. An alias cycle, aliasing a
+  /// key to itself or aliasing one key into two groups stops the program with a message naming
+  /// the keys.
   @discardableResult
   public func aliasing<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) -> Self {
-    GlobalDependencies.root.alias(dependency, to: reference)
+    GlobalDependencies.current.alias(dependency, to: reference)
     return self
   }
 }

@@ -1,0 +1,11 @@
+extension Compatible {
+  /// This module's ``Dependency`` property wrapper, spelled so that it cannot clash with another
+  /// library's `@Dependency` (such as pointfreeco's `Dependencies`).
+  ///
+  /// ```swift
+  /// final class FeedEnvironment: ComposableEnvironment {
+  ///   @Compatible.Dependency(\.apiClient) var apiClient
+  /// }
+  /// ```
+  public typealias Dependency<Value> = ComposableEnv.Dependency<Value>
+}

@@ -1,0 +1,67 @@
+import _EnvironmentCore
+
+/// A migration shim for code written against `ComposableEnv`: in `GlobalEnv`, environments are
+/// types conforming to `GlobalEnvironment`, and every dependency is process-wide.
+///
+/// ```swift
+/// // Written for ComposableEnv; builds against GlobalEnv unchanged:
+/// final class AppEnvironment: ComposableEnvironment {
+///   @Dependency(\.apiClient) var apiClient
+///   @DerivedEnvironment<FeedEnvironment> var feed
+/// }
+/// ```
+@available(
+  *, deprecated,
+  message: """
+    GlobalEnv has no environment tree: conform to GlobalEnvironment instead \
+    (`struct AppEnvironment: GlobalEnvironment`). Behaviour changes: every value is process-wide, \
+    so a value set with `with` on a child (a mid-chain override) now applies everywhere, aliases \
+    are process-wide, and `derived` children read the same values as their parent. If your tree \
+    relies on mid-chain overrides, keep using ComposableEnv.
+    """
+)
+open class ComposableEnvironment: GlobalEnvironment {
+  /// Children created by `derived(_:)` and `derived(_:id:)`, by type and id.
+  private let children = LockedValue<[DerivedChildKey: ComposableEnvironment]>.make([:])
+
+  /// Creates the environment. Its dependencies are the process-wide ones.
+  ///
+  /// ```swift
+  /// let environment = AppEnvironment()
+  /// ```
+  public required init() {}
+
+  /// The child of type `Child`, created on first use and cached. In `GlobalEnv` it reads the
+  /// same process-wide values as this environment.
+  ///
+  /// ```swift
+  /// let settings = app.derived(SettingsEnvironment.self)
+  /// ```
+  public func derived<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
+    derivedChild(for: DerivedChildKey(type: type, id: nil))
+  }
+
+  /// The child of type `Child` for `id`, created on first use and cached. In `GlobalEnv` it reads
+  /// the same process-wide values as this environment.
+  ///
+  /// ```swift
+  /// let row = feed.derived(PostEnvironment.self, id: post.id)
+  /// ```
+  public func derived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
+    _ type: Child.Type,
+    id: ID
+  ) -> Child {
+    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+  }
+
+  private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
+    if let child = children.withLock({ $0[key] }) { return unsafeDowncast(child, to: Child.self) }
+    let created = Child()
+    let winner = children.withLock { children in
+      if let existing = children[key] { return existing }
+      children[key] = created
+      return created
+    }
+    return unsafeDowncast(winner, to: Child.self)
+  }
+}
