@@ -35,6 +35,13 @@ let package = Package(
       dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames"]
     ),
 
+    // Compiled copies of every Swift snippet in README.md and Migration.md.
+    .testTarget(name: "SnippetsComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames"]),
+    .testTarget(
+      name: "SnippetsGlobalEnvTests",
+      dependencies: ["GlobalEnv", "GlobalEnvTesting"]
+    ),
+
     // A stand-in for a library with clashing names (as pointfreeco's Dependencies has), so that
     // tests can prove the `Compatible` spellings without depending on it.
     .target(name: "ClashingNames", path: "Tests/Support/ClashingNames"),

@@ -1,0 +1,1 @@
+../Snippets/APIClient.swift

@@ -1,0 +1,15 @@
+// What the GlobalEnv snippets of README.md and Migration.md use without declaring it.
+import GlobalEnv
+
+extension DependencyKeys {
+  struct APIClientKey: DependencyKey {
+    static var defaultValue: APIClient { .live }
+  }
+}
+
+extension Dependencies {
+  var apiClient: APIClient {
+    get { self[DependencyKeys.APIClientKey.self] }
+    set { self[DependencyKeys.APIClientKey.self] = newValue }
+  }
+}
