@@ -21,7 +21,7 @@ let package = Package(
 
     // Public: the two interchangeable environment modules.
     .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
-    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
+    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore", "_EnvironmentAtomics"]),
 
     // Public: a Swift Testing trait for GlobalEnv's scoped overrides.
     .target(name: "GlobalEnvTesting", dependencies: ["GlobalEnv"]),

@@ -32,8 +32,9 @@ public struct Dependency<Value>: Sendable {
   /// ```swift
   /// let titles = apiClient.fetchTitles()  // reads `wrappedValue`
   /// ```
-  @inlinable
+  ///
+  /// Always inlined, so that a read specializes for `Value` in the reading module.
   public var wrappedValue: Value {
-    GlobalDependencies.read(keyPath)
+    @inlinable @inline(__always) get { GlobalDependencies.read(keyPath) }
   }
 }

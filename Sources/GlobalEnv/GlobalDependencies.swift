@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 import _EnvironmentCore
 
 /// Where `GlobalEnv` reads and writes: the process-wide values, and the `withValues` scopes layered
@@ -13,14 +14,15 @@ enum GlobalDependencies {
   @usableFromInline
   static let root = Node.makeRoot(environmentType: GlobalDependencies.self)
 
-  /// How many scopes are alive. While none is, a read skips the task-local lookup.
-  @usableFromInline
-  static let liveScopes = AtomicCounter()
+  /// Whether any scope is alive (see `environment_live_scopes`). While none is, a read skips the
+  /// task-local lookup.
+  @inlinable @inline(__always)
+  static var scopesAreLive: Bool { environment_live_scopes_load() != 0 }
 
   /// The node that reads start from, and writes go to, in the current task: the innermost
   /// scope's, or the root.
   static var current: Node {
-    if liveScopes.value != 0, let scope = Scope.current { return scope.node }
+    if scopesAreLive, let scope = Scope.current { return scope.node }
     return root
   }
 
@@ -30,7 +32,7 @@ enum GlobalDependencies {
   /// root is then read in place, without retaining it.
   @inlinable @inline(__always)
   static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    if liveScopes.value != 0, let scope = Scope.current { return scope.node.read(keyPath) }
+    if scopesAreLive, let scope = Scope.current { return scope.node.read(keyPath) }
     return root.read(keyPath)
   }
 
@@ -49,11 +51,11 @@ enum GlobalDependencies {
 
     init(node: Node) {
       self.node = node
-      GlobalDependencies.liveScopes.increment()
+      environment_live_scopes_increment()
     }
 
     deinit {
-      GlobalDependencies.liveScopes.decrement()
+      environment_live_scopes_decrement()
     }
   }
 

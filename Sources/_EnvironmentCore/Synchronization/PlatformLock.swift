@@ -1,19 +1,18 @@
 #if canImport(Darwin)
   import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
+#elseif os(Linux)
+  import _EnvironmentAtomics
 #else
-  #error("swift-composable-env supports Apple platforms and Linux (Glibc or Musl).")
+  #error("swift-composable-env supports Apple platforms and Linux.")
 #endif
 
 #if canImport(Darwin)
-  /// The fastest non-recursive lock of the platform: `os_unfair_lock` on Apple platforms.
+  /// The platform's smallest, fastest non-recursive lock: `os_unfair_lock` (4 bytes).
   @usableFromInline package typealias PlatformLock = os_unfair_lock
 #else
-  /// The fastest non-recursive lock of the platform: a `pthread_mutex_t` elsewhere.
-  @usableFromInline package typealias PlatformLock = pthread_mutex_t
+  /// The platform's smallest, fastest non-recursive lock: a futex word (4 bytes; see
+  /// `environment_lock` in `_EnvironmentAtomics`).
+  @usableFromInline package typealias PlatformLock = UInt32
 #endif
 
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).
@@ -27,17 +26,12 @@ enum PlatformLockOperations {
     #if canImport(Darwin)
       lock.initialize(to: os_unfair_lock())
     #else
-      lock.initialize(to: pthread_mutex_t())
-      let status = pthread_mutex_init(lock, nil)
-      precondition(status == 0, "pthread_mutex_init failed with \(status)")
+      lock.initialize(to: 0)
     #endif
   }
 
   @inline(__always)
   static func destroy(_ lock: UnsafeMutablePointer<PlatformLock>) {
-    #if !canImport(Darwin)
-      pthread_mutex_destroy(lock)
-    #endif
     lock.deinitialize(count: 1)
   }
 
@@ -46,7 +40,7 @@ enum PlatformLockOperations {
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
     #else
-      pthread_mutex_lock(lock)
+      environment_lock(lock)
     #endif
   }
 
@@ -55,7 +49,7 @@ enum PlatformLockOperations {
     #if canImport(Darwin)
       os_unfair_lock_unlock(lock)
     #else
-      pthread_mutex_unlock(lock)
+      environment_unlock(lock)
     #endif
   }
 }

@@ -75,7 +75,7 @@ package struct Node: @unchecked Sendable {
   @inlinable @inline(__always)
   package func cachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
     withLock { state in
-      state.readCache.value(for: id, generation: state.tree.generation, as: type)
+      state.readCache.value(for: id, generation: state.generation, as: type)
     }
   }
 

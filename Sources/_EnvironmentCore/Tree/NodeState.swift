@@ -1,10 +1,16 @@
+import _EnvironmentAtomics
+
 /// What one environment node holds, guarded by the node's lock.
 @usableFromInline
 package struct NodeState {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
   /// The tree the node belongs to (possibly forwarded; see ``Tree``).
-  @usableFromInline var tree: Tree
+  @usableFromInline var tree: Tree {
+    didSet { treeGeneration = tree.counters }
+  }
+  /// `tree`'s generation counter, kept here so that the read fast path reaches it in one load.
+  @usableFromInline var treeGeneration: UnsafeMutablePointer<UInt64>
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
 
@@ -27,8 +33,13 @@ package struct NodeState {
   init(parent: Node?, tree: Tree, environmentType: Any.Type) {
     self.parent = parent
     self.tree = tree
+    treeGeneration = tree.counters
     self.environmentType = environmentType
   }
+
+  /// The current generation of the node's tree.
+  @inlinable @inline(__always)
+  var generation: UInt64 { environment_atomic_load(treeGeneration) }
 
   /// The name of the owning environment type, for diagnostics.
   var environmentName: String { KeyInfo.displayName(of: environmentType) }

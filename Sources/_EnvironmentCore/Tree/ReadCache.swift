@@ -15,11 +15,20 @@ struct ReadCache {
     @usableFromInline var generation: UInt64
   }
 
-  @usableFromInline var entries: ContiguousArray<Entry> = []
-  @usableFromInline var count = 0
+  /// A power-of-two number of slots, never empty, so that a lookup needs no emptiness check.
+  @usableFromInline var entries: ContiguousArray<Entry>
+  var count = 0
 
-  @inlinable
-  init() {}
+  /// One empty slot, shared by every empty cache (copy-on-write: no allocation per node).
+  /// `nonisolated(unsafe)`: never mutated in place; a cache that stores copies it first.
+  nonisolated(unsafe) private static let emptyEntries = ContiguousArray(
+    repeating: Entry(id: nil, keyPath: nil, value: nil, generation: 0),
+    count: 1
+  )
+
+  init() {
+    entries = Self.emptyEntries
+  }
 
   @inlinable @inline(__always)
   static func slot(of id: ObjectIdentifier, mask: Int) -> Int {
@@ -30,19 +39,20 @@ struct ReadCache {
   /// The value cached for the key path identified by `id`, if it was cached at `generation`.
   @inlinable @inline(__always)
   func value<Value>(for id: ObjectIdentifier, generation: UInt64, as _: Value.Type) -> Value? {
-    guard count > 0 else { return nil }
-    let mask = entries.count - 1
-    var index = Self.slot(of: id, mask: mask)
-    while let candidate = entries[index].id {
-      if candidate == id {
-        guard entries[index].generation == generation, let box = entries[index].value else {
-          return nil
+    entries.withUnsafeBufferPointer { entries in
+      let mask = entries.count - 1
+      var index = Self.slot(of: id, mask: mask)
+      while let candidate = entries[index].id {
+        if candidate == id {
+          guard entries[index].generation == generation, let box = entries[index].value else {
+            return nil
+          }
+          return Box<Value>.unbox(box)
         }
-        return Box<Value>.unbox(box)
+        index = (index + 1) & mask
       }
-      index = (index + 1) & mask
+      return nil
     }
-    return nil
   }
 
   /// Caches `value` for `keyPath` at `generation`, replacing an older entry.
@@ -60,7 +70,7 @@ struct ReadCache {
 
   /// Forgets every entry and releases the storage.
   mutating func removeAll() {
-    entries = []
+    entries = Self.emptyEntries
     count = 0
   }
 

@@ -1,0 +1,103 @@
+import ComposableEnv
+
+/// swift-composable-env's `ComposableEnv` measurements.
+enum ComposableBenchmarks {
+  /// A `@Dependency` read on an already-read node `depth` levels below the root.
+  static func read(depth: Int, _ settings: Settings) -> Double {
+    let node = ChainEnvironment().with(\.benchNumber, 1).descendant(depth)
+    _ = node.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= node.number }
+      return sum
+    }
+  }
+
+  /// A read through the key-path subscript (`environment[\.x]`) on an already-read node.
+  static func subscriptRead(_ settings: Settings) -> Double {
+    let node = ChainEnvironment().next
+    _ = node[\.benchNumber]
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= node[\.benchNumber] }
+      return sum
+    }
+  }
+
+  /// Sets a value at the root of an already-read tree of `size` nodes (fan-out 10), then reads
+  /// one leaf.
+  static func overrideThenRead(treeSize size: Int, _ settings: Settings) -> Double {
+    let root = ChainEnvironment()
+    var nodes = [root]
+    var next = 0
+    while nodes.count < size {
+      let parent = nodes[next / 10]
+      nodes.append(parent.derived(ChainEnvironment.self, id: next % 10))
+      next += 1
+    }
+    for node in nodes { _ = node.number }
+    let leaf = nodes[nodes.count - 1]
+    var value = 0
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations {
+        value &+= 1
+        root.with(\.benchNumber, value)
+        sum &+= leaf.number
+      }
+      return sum
+    }
+  }
+
+  /// Creates a root environment.
+  static func createRoot(_ settings: Settings) -> Double {
+    measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= ObjectIdentifier(ChainEnvironment()).hashValue & 1 }
+      return sum
+    }
+  }
+
+  /// Creates a root environment and derives a child from it.
+  static func createRootAndDeriveChild(_ settings: Settings) -> Double {
+    measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= ObjectIdentifier(ChainEnvironment().next).hashValue & 1 }
+      return sum
+    }
+  }
+
+  /// Creates a root environment and reads ten dependencies from it.
+  static func createRootAndReadTen(_ settings: Settings) -> Double {
+    measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= TenEnvironment().sum }
+      return sum
+    }
+  }
+
+  /// Reads from `threads` threads at once; ns per read, all threads together (wall time divided
+  /// by the number of reads). `sameNode`: all threads read one node, or each its own.
+  ///
+  /// Each sample runs a fixed, large number of reads per thread, so that starting the threads is
+  /// negligible; the best of `settings.samples` samples is reported.
+  static func concurrentReads(threads: Int, sameNode: Bool, _ settings: Settings) -> Double {
+    let root = ChainEnvironment().with(\.benchNumber, 1)
+    let nodes = (0..<threads).map { sameNode ? root.next : root.derived(ChainEnvironment.self, id: $0) }
+    for node in nodes { _ = node.number }
+    let perThread = Int(settings.sampleSeconds * 100_000_000)
+    var best = Double.infinity
+    for _ in 0..<settings.samples {
+      let seconds = time {
+        runOnThreads(threads) { thread in
+          let node = nodes[thread]
+          var sum = 0
+          for _ in 0..<perThread { sum &+= node.number }
+          blackHole(sum)
+        }
+      }
+      best = min(best, seconds * 1e9 / Double(perThread * threads))
+    }
+    return best
+  }
+}

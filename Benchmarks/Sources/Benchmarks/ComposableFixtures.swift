@@ -1,0 +1,98 @@
+// swift-composable-env's side of the benchmarks: ComposableEnv environments and keys.
+import ComposableEnv
+
+extension DependencyKeys {
+  struct BenchNumber: DependencyKey { static var defaultValue: Int { 42 } }
+  struct Bench0: DependencyKey { static var defaultValue: Int { 0 } }
+  struct Bench1: DependencyKey { static var defaultValue: Int { 1 } }
+  struct Bench2: DependencyKey { static var defaultValue: Int { 2 } }
+  struct Bench3: DependencyKey { static var defaultValue: Int { 3 } }
+  struct Bench4: DependencyKey { static var defaultValue: Int { 4 } }
+  struct Bench5: DependencyKey { static var defaultValue: Int { 5 } }
+  struct Bench6: DependencyKey { static var defaultValue: Int { 6 } }
+  struct Bench7: DependencyKey { static var defaultValue: Int { 7 } }
+  struct Bench8: DependencyKey { static var defaultValue: Int { 8 } }
+  struct Bench9: DependencyKey { static var defaultValue: Int { 9 } }
+}
+
+extension Dependencies {
+  var benchNumber: Int {
+    get { self[DependencyKeys.BenchNumber.self] }
+    set { self[DependencyKeys.BenchNumber.self] = newValue }
+  }
+  var bench0: Int {
+    get { self[DependencyKeys.Bench0.self] }
+    set { self[DependencyKeys.Bench0.self] = newValue }
+  }
+  var bench1: Int {
+    get { self[DependencyKeys.Bench1.self] }
+    set { self[DependencyKeys.Bench1.self] = newValue }
+  }
+  var bench2: Int {
+    get { self[DependencyKeys.Bench2.self] }
+    set { self[DependencyKeys.Bench2.self] = newValue }
+  }
+  var bench3: Int {
+    get { self[DependencyKeys.Bench3.self] }
+    set { self[DependencyKeys.Bench3.self] = newValue }
+  }
+  var bench4: Int {
+    get { self[DependencyKeys.Bench4.self] }
+    set { self[DependencyKeys.Bench4.self] = newValue }
+  }
+  var bench5: Int {
+    get { self[DependencyKeys.Bench5.self] }
+    set { self[DependencyKeys.Bench5.self] = newValue }
+  }
+  var bench6: Int {
+    get { self[DependencyKeys.Bench6.self] }
+    set { self[DependencyKeys.Bench6.self] = newValue }
+  }
+  var bench7: Int {
+    get { self[DependencyKeys.Bench7.self] }
+    set { self[DependencyKeys.Bench7.self] = newValue }
+  }
+  var bench8: Int {
+    get { self[DependencyKeys.Bench8.self] }
+    set { self[DependencyKeys.Bench8.self] = newValue }
+  }
+  var bench9: Int {
+    get { self[DependencyKeys.Bench9.self] }
+    set { self[DependencyKeys.Bench9.self] = newValue }
+  }
+}
+
+/// A link of a chain (or a node of a tree, through `derived(_:id:)`) that reads one dependency.
+final class ChainEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.benchNumber) var number
+  @DerivedEnvironment<ChainEnvironment> var next
+}
+
+/// An environment that reads ten dependencies.
+final class TenEnvironment: ComposableEnvironment {
+  @Dependency(\.bench0) var bench0
+  @Dependency(\.bench1) var bench1
+  @Dependency(\.bench2) var bench2
+  @Dependency(\.bench3) var bench3
+  @Dependency(\.bench4) var bench4
+  @Dependency(\.bench5) var bench5
+  @Dependency(\.bench6) var bench6
+  @Dependency(\.bench7) var bench7
+  @Dependency(\.bench8) var bench8
+  @Dependency(\.bench9) var bench9
+
+  /// Reads all ten.
+  var sum: Int { bench0 &+ bench1 &+ bench2 &+ bench3 &+ bench4 &+ bench5 &+ bench6 &+ bench7 &+ bench8 &+ bench9 }
+}
+
+/// A node that sets and reads nothing, for memory figures.
+final class BareEnvironment: ComposableEnvironment {
+  @DerivedEnvironment<BareEnvironment> var next
+}
+
+extension ChainEnvironment {
+  /// The descendant `depth` levels below, through `next`.
+  func descendant(_ depth: Int) -> ChainEnvironment {
+    (0..<depth).reduce(self) { environment, _ in environment.next }
+  }
+}

@@ -1,0 +1,38 @@
+import GlobalEnv
+
+/// A model that reads one process-wide dependency.
+private struct GlobalModel {
+  @Dependency(\.benchNumber) var number
+}
+
+/// swift-composable-env's `GlobalEnv` measurements.
+enum GlobalBenchmarks {
+  /// A `@Dependency` read outside any `withValues` scope.
+  static func readOutsideScope(_ settings: Settings) -> Double {
+    let model = GlobalModel()
+    _ = model.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= model.number }
+      return sum
+    }
+  }
+
+  /// A `@Dependency` read inside a `withValues` scope.
+  static func readInsideScope(_ settings: Settings) -> Double {
+    Dependencies.withValues { $0.benchNumber = 7 } operation: {
+      readOutsideScope(settings)
+    }
+  }
+
+  /// A `@Dependency` read inside three nested `withValues` scopes.
+  static func readInsideThreeScopes(_ settings: Settings) -> Double {
+    Dependencies.withValues { $0.benchNumber = 1 } operation: {
+      Dependencies.withValues { $0.bench1 = 2 } operation: {
+        Dependencies.withValues { $0.bench2 = 3 } operation: {
+          readOutsideScope(settings)
+        }
+      }
+    }
+  }
+}

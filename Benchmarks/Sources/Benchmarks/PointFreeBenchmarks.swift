@@ -1,0 +1,42 @@
+import Dependencies
+
+/// pointfreeco/swift-dependencies measurements.
+enum PointFreeBenchmarks {
+  /// A `@Dependency` read of a live value, no override.
+  static func read(_ settings: Settings) -> Double {
+    let model = PeerModel()
+    _ = model.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= model.number }
+      return sum
+    }
+  }
+
+  /// A `@Dependency` read inside `withDependencies`.
+  static func readInsideWithDependencies(_ settings: Settings) -> Double {
+    withDependencies { $0.peerNumber = 7 } operation: {
+      read(settings)
+    }
+  }
+
+  /// A `@Dependency` read inside three nested `withDependencies`.
+  static func readInsideThreeWithDependencies(_ settings: Settings) -> Double {
+    withDependencies { $0.peerNumber = 1 } operation: {
+      withDependencies { $0.peer1 = 2 } operation: {
+        withDependencies { $0.peer2 = 3 } operation: {
+          read(settings)
+        }
+      }
+    }
+  }
+
+  /// Creates a model and reads ten dependencies from it.
+  static func createAndReadTen(_ settings: Settings) -> Double {
+    measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= PeerTenModel().sum }
+      return sum
+    }
+  }
+}

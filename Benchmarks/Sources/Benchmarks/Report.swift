@@ -1,0 +1,113 @@
+import Foundation
+
+/// Formats results: a table with our ratio to each peer, the targets, or JSON.
+struct Report {
+  let results: [Result]
+
+  private let libraries = ["swift-composable-env", "swift-dependencies", "Swinject", "reference"]
+
+  func value(_ scenario: String, _ library: String) -> Double? {
+    results.first { $0.scenario == scenario && $0.library == library }?.value
+  }
+
+  private var scenarios: [String] {
+    var seen: [String] = []
+    for result in results where !seen.contains(result.scenario) { seen.append(result.scenario) }
+    return seen
+  }
+
+  /// One row per scenario: each library's figure, and how many times faster (or smaller) ours is.
+  func table() -> String {
+    var rows = [["scenario", "unit"] + libraries + ["peer ÷ ours"]]
+    for scenario in scenarios {
+      let unit = results.first { $0.scenario == scenario }!.unit
+      let figures = libraries.map { value(scenario, $0).map(Self.format) ?? "" }
+      var ratios: [String] = []
+      if let ours = value(scenario, "swift-composable-env") {
+        for peer in ["swift-dependencies", "Swinject"] {
+          if let theirs = value(scenario, peer) { ratios.append("\(peer): \(Self.format(theirs / ours))×") }
+        }
+      }
+      rows.append([scenario, unit] + figures + [ratios.joined(separator: ", ")])
+    }
+    return Self.render(rows)
+  }
+
+  /// The project's performance targets, checked against this run.
+  func targets() -> [Target] {
+    let ours = "swift-composable-env"
+    func check(_ name: String, _ lhs: Double?, _ bound: Double?, _ description: String) -> Target? {
+      guard let lhs, let bound else { return nil }
+      return Target(name: name, measured: lhs, bound: bound, met: lhs <= bound, rule: description)
+    }
+    let depth1 = value("read, depth 1", ours)
+    let depth100 = value("read, depth 100", ours)
+    let pointFreeRead = value("read, depth 1", "swift-dependencies") ?? value("read at root", "swift-dependencies")
+    let swinjectRoot = value("read at root", "Swinject")
+    let nsLock = value("floor: NSLock lock+read+unlock", "reference")
+    let globalOutside = value("GlobalEnv read outside a scope", ours)
+    let globalInside = value("GlobalEnv read inside a scope", ours)
+    let pointFreeInside = value("GlobalEnv read inside a scope", "swift-dependencies")
+    let override10 = value("override root of 10-node tree, read a leaf", ours)
+    let override10k = value("override root of 10000-node tree, read a leaf", ours)
+    let bytes = value("heap per bare node, unread", ours)
+    return [
+      check("read ≤ swift-dependencies ÷ 30", depth1, pointFreeRead.map { $0 / 30 }, "ns"),
+      check("read ≤ Swinject root resolve ÷ 60", depth1, swinjectRoot.map { $0 / 60 }, "ns"),
+      check("read ≤ 2 × NSLock", depth1, nsLock.map { $0 * 2 }, "ns"),
+      check("depth-100 read ≤ 1.2 × depth-1 read", depth100, depth1.map { $0 * 1.2 }, "ns"),
+      check("GlobalEnv read ≤ swift-dependencies ÷ 30", globalOutside, pointFreeRead.map { $0 / 30 }, "ns"),
+      check("GlobalEnv read ≤ Swinject root resolve ÷ 60", globalOutside, swinjectRoot.map { $0 / 60 }, "ns"),
+      check("GlobalEnv read ≤ 2 × NSLock", globalOutside, nsLock.map { $0 * 2 }, "ns"),
+      check(
+        "GlobalEnv scoped read ≤ swift-dependencies scoped ÷ 5", globalInside, pointFreeInside.map { $0 / 5 }, "ns"),
+      check("10,000-node override ≤ 2 × 10-node override", override10k, override10.map { $0 * 2 }, "ns"),
+      check("heap per bare node ≤ 300 bytes", bytes, 300, "bytes"),
+    ].compactMap { $0 }
+  }
+
+  func targetsTable() -> String {
+    var rows = [["target", "measured", "bound", "met"]]
+    for target in targets() {
+      rows.append([
+        target.name, "\(Self.format(target.measured)) \(target.rule)", "\(Self.format(target.bound)) \(target.rule)",
+        target.met ? "yes" : "NO",
+      ])
+    }
+    return "\n" + Self.render(rows)
+  }
+
+  func json() -> String {
+    struct Document: Encodable {
+      let results: [Result]
+      let targets: [Target]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = try! encoder.encode(Document(results: results, targets: targets()))
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func format(_ value: Double) -> String {
+    value >= 100 ? String(Int(value.rounded())) : String(format: value >= 10 ? "%.1f" : "%.2f", value)
+  }
+
+  /// A Markdown table, columns padded to their widest cell.
+  static func render(_ rows: [[String]]) -> String {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      "| " + zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: " | ") + " |"
+    }
+    let separator = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+    return ([line(rows[0]), separator] + rows.dropFirst().map(line)).joined(separator: "\n")
+  }
+}
+
+/// A performance target and whether this run met it.
+struct Target: Encodable {
+  let name: String
+  let measured: Double
+  let bound: Double
+  let met: Bool
+  let rule: String
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+// Usage: Benchmarks [--filter TEXT] [--json] [--quick] [--single-threaded]
+//   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
+//   --json             print the results as JSON instead of a table
+//   --quick            one short sample per figure: a smoke test, not a measurement
+//   --single-threaded  do not start the background thread (see below)
+//
+// By default a parked background thread is started first, so that the process is multi-threaded,
+// as every real app is: while a process has a single thread, glibc skips the atomic instructions
+// of `pthread_mutex` (and so of `NSLock`), which makes lock-based code, ours and the peers', look
+// cheaper than it ever is in an app.
+
+let arguments = CommandLine.arguments.dropFirst()
+let settings = arguments.contains("--quick") ? Settings.quick : Settings()
+let json = arguments.contains("--json")
+let filter = arguments.firstIndex(of: "--filter").flatMap { index in
+  arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+}
+
+Floors.installOpaqueReader()
+let multiThreaded = !arguments.contains("--single-threaded")
+if multiThreaded { startParkedThread() }
+
+let ours = "swift-composable-env"
+let pointFree = "swift-dependencies"
+let swinject = "Swinject"
+let reference = "reference"
+
+/// A scenario: a name and the figures of every library that has an equivalent.
+struct Scenario {
+  let name: String
+  let unit: String
+  let figures: [(library: String, measure: (Settings) -> Double?)]
+
+  init(_ name: String, unit: String = "ns/op", _ figures: [(String, (Settings) -> Double?)]) {
+    self.name = name
+    self.unit = unit
+    self.figures = figures.map { (library: $0.0, measure: $0.1) }
+  }
+}
+
+var scenarios: [Scenario] = [
+  Scenario("floor: stored property read", [(reference, Floors.storedProperty)]),
+  Scenario("floor: NSLock lock+read+unlock", [(reference, Floors.nsLock)]),
+  Scenario("floor: pthread_mutex lock+read+unlock", [(reference, Floors.pthreadMutex)]),
+  Scenario("floor: [ObjectIdentifier: Any] + as!", [(reference, Floors.dictionaryAndCast)]),
+  Scenario(
+    "read at root",
+    [
+      (ours, { ComposableBenchmarks.read(depth: 0, $0) }),
+      (pointFree, PointFreeBenchmarks.read),
+      (swinject, { SwinjectBenchmarks.resolve(depth: 0, $0) }),
+    ]
+  ),
+  Scenario("read via subscript, depth 1", [(ours, ComposableBenchmarks.subscriptRead)]),
+  Scenario("Swinject synchronized resolve at root", [(swinject, SwinjectBenchmarks.synchronizedResolve)]),
+]
+for depth in [1, 10, 100, 1000] {
+  scenarios.append(
+    Scenario(
+      "read, depth \(depth)",
+      [
+        (ours, { ComposableBenchmarks.read(depth: depth, $0) }),
+        (pointFree, PointFreeBenchmarks.read),
+        (swinject, { SwinjectBenchmarks.resolve(depth: depth, $0) }),
+      ]
+    )
+  )
+}
+scenarios += [
+  Scenario(
+    "GlobalEnv read outside a scope",
+    [(ours, GlobalBenchmarks.readOutsideScope), (pointFree, PointFreeBenchmarks.read)]
+  ),
+  Scenario(
+    "GlobalEnv read inside a scope",
+    [(ours, GlobalBenchmarks.readInsideScope), (pointFree, PointFreeBenchmarks.readInsideWithDependencies)]
+  ),
+  Scenario(
+    "GlobalEnv read inside 3 nested scopes",
+    [
+      (ours, GlobalBenchmarks.readInsideThreeScopes),
+      (pointFree, PointFreeBenchmarks.readInsideThreeWithDependencies),
+    ]
+  ),
+]
+for size in [10, 1_000, 10_000] {
+  scenarios.append(
+    Scenario(
+      "override root of \(size)-node tree, read a leaf",
+      [(ours, { ComposableBenchmarks.overrideThenRead(treeSize: size, $0) })]
+    )
+  )
+}
+scenarios += [
+  Scenario("create a root", [(ours, ComposableBenchmarks.createRoot)]),
+  Scenario(
+    "create a root, derive a child",
+    [(ours, ComposableBenchmarks.createRootAndDeriveChild), (swinject, SwinjectBenchmarks.createChild)]
+  ),
+  Scenario(
+    "create a root, read 10 dependencies",
+    [
+      (ours, ComposableBenchmarks.createRootAndReadTen),
+      (pointFree, PointFreeBenchmarks.createAndReadTen),
+      (swinject, SwinjectBenchmarks.createAndResolveTen),
+    ]
+  ),
+  Scenario(
+    "1 thread reading (per read)",
+    [(ours, { ComposableBenchmarks.concurrentReads(threads: 1, sameNode: false, $0) })]
+  ),
+  Scenario(
+    "2 threads reading, separate nodes (per read)",
+    [(ours, { ComposableBenchmarks.concurrentReads(threads: 2, sameNode: false, $0) })]
+  ),
+  Scenario(
+    "2 threads reading, one node (per read)",
+    [(ours, { ComposableBenchmarks.concurrentReads(threads: 2, sameNode: true, $0) })]
+  ),
+  Scenario(
+    "heap per bare node, unread", unit: "bytes/node",
+    [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: false) })]
+  ),
+  Scenario(
+    "heap per bare node, after one read", unit: "bytes/node",
+    [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: true) })]
+  ),
+]
+
+if let filter {
+  scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+}
+
+var results: [Result] = []
+for scenario in scenarios {
+  for figure in scenario.figures {
+    if let value = figure.measure(settings) {
+      results.append(Result(scenario: scenario.name, library: figure.library, value: value, unit: scenario.unit))
+    }
+  }
+  if !json { FileHandle.standardError.write(Data("measured: \(scenario.name)\n".utf8)) }
+}
+
+let report = Report(results: results)
+if json {
+  print(report.json())
+} else {
+  print(report.table())
+  print(report.targetsTable())
+  print("\n(\(multiThreaded ? "multi-threaded process" : "single-threaded process"), \(settings.samples) samples per figure, best reported)")
+}
