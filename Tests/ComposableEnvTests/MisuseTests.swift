@@ -27,6 +27,59 @@ struct MisuseTests {
     #expect(message.contains("PostEnvironment"))
   }
 
+  @Test func indirectAliasCycleNamesEveryKey() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      AppEnvironment()
+        .aliasing(\.feedQueue, to: \.mainQueue)
+        .aliasing(\.postQueue, to: \.feedQueue)
+        .aliasing(\.mainQueue, to: \.postQueue)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "DependencyKeys.MainQueue → DependencyKeys.PostQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"
+      )
+    )
+  }
+
+  @Test func aliasCycleCreatedThroughDerivedEnvironmentNamesTheKeys() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // The parent aliases feed → main; its derived child declares main → feed.
+      _ = CycleParentEnvironment().aliasing(\.feedQueue, to: \.mainQueue).child
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("alias cycle"))
+    #expect(message.contains("DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
+    #expect(message.contains("declared in CycleChildEnvironment"))
+  }
+
+  @Test func conflictingAliasGroupsNameTheKeysAndEnvironments() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = AppEnvironment().aliasing(\.postQueue, to: \.mainQueue)
+      app.feature.aliasing(\.postQueue, to: \.feedQueue)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("conflicting aliases for DependencyKeys.PostQueue"))
+    #expect(message.contains("DependencyKeys.MainQueue (declared in AppEnvironment)"))
+    #expect(message.contains("DependencyKeys.FeedQueue (declared in FeatureEnvironment)"))
+  }
+
+  @Test func aliasingKeysOfDifferentTypesNamesTheTypes() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      AppEnvironment().aliasing(\.numberAsText, to: \.name)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("cannot alias DependencyKeys.Number (of type Int) to DependencyKeys.Name (of type String)"))
+  }
+
+  @Test func defaultThatReadsItsOwnKeyNamesTheKey() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = AppEnvironment().selfReading
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
+  }
+
   @Test func aliasToItselfNamesTheKey() async throws {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       AppEnvironment().aliasing(\.mainQueue, to: \.mainQueue)
@@ -57,4 +110,32 @@ private final class FirstParent: ComposableEnvironment {
 
 private final class SecondParent: ComposableEnvironment {
   @DerivedEnvironment var child = SharedChild.post
+}
+
+/// A child whose alias closes a cycle with its parent's.
+private final class CycleParentEnvironment: ComposableEnvironment {
+  @DerivedEnvironment<CycleChildEnvironment>(aliases: { $0.alias(\.mainQueue, to: \.feedQueue) })
+  var child
+}
+
+private final class CycleChildEnvironment: ComposableEnvironment {}
+
+extension DependencyKeys {
+  /// A default that (wrongly) reads its own key, through a fresh root environment.
+  struct SelfReading: DependencyKey {
+    static var defaultValue: Int { AppEnvironment().selfReading + 1 }
+  }
+}
+
+extension Dependencies {
+  var selfReading: Int {
+    get { self[DependencyKeys.SelfReading.self] }
+    set { self[DependencyKeys.SelfReading.self] = newValue }
+  }
+
+  /// A `String` view of an `Int` key: aliasing it to a `String` key must be refused.
+  var numberAsText: String {
+    get { String(self[DependencyKeys.Number.self]) }
+    set { self[DependencyKeys.Number.self] = Int(newValue) ?? 0 }
+  }
 }

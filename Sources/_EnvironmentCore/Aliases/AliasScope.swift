@@ -70,9 +70,9 @@ final class AliasScope: Sendable {
     if dependency.valueTypeID != reference.valueTypeID {
       reportMisuse(
         """
-        cannot alias \(dependency.name) (a \(dependency.valueTypeName)) to \(reference.name) \
-        (a \(reference.valueTypeName)), declared in \(edge.declaredIn): aliased keys must store \
-        the same type.
+        cannot alias \(dependency.name) (of type \(dependency.valueTypeName)) to \
+        \(reference.name) (of type \(reference.valueTypeName)), declared in \(edge.declaredIn): \
+        aliased keys must store the same type.
         """
       )
     }

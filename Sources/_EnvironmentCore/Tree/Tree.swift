@@ -22,7 +22,6 @@ package final class Tree: @unchecked Sendable {
   /// Defaults, computed at most once per tree. User code runs under this lock.
   private let defaultsLock = RecursiveLock()
   private var defaults: [ObjectIdentifier: AnyObject] = [:]
-  private var defaultsInProgress: [KeyInfo] = []
 
   package init() {
     counters = .allocate(capacity: 2)
@@ -73,24 +72,24 @@ package final class Tree: @unchecked Sendable {
 
   /// The default value of `key` for this tree, computed on first use and then shared.
   ///
-  /// A default may read other dependencies of the tree (the lock is recursive); a default that
-  /// needs itself is reported instead of recursing forever.
+  /// A default may read other dependencies of the tree (the lock is recursive). A default that
+  /// needs itself, directly or through other defaults, in this tree or in a tree it creates, is
+  /// reported instead of recursing forever.
   func defaultValue(of key: KeyInfo) -> AnyObject {
     defaultsLock.withLock {
       if let value = defaults[key.id] { return value }
-      if let start = defaultsInProgress.firstIndex(where: { $0.id == key.id }) {
-        let chain = (defaultsInProgress[start...] + [key]).map(\.name).joined(separator: " → ")
+      let inProgress = DefaultsInProgress.keys
+      if let start = inProgress.firstIndex(where: { $0.id == key.id }) {
+        let chain = (inProgress[start...] + [key]).map(\.name).joined(separator: " → ")
         reportMisuse(
           """
-          the default value of \(key.name) reads \(key.name) itself (\(chain)). \
-          A default must not depend on its own key; compute it from other dependencies or \
-          set the value explicitly with `with(_:_:)`.
+          the default value of \(key.name) reads \(key.name) itself (\(chain)). A default must \
+          not depend on its own key; compute it from other dependencies or set the value \
+          explicitly with `with(_:_:)`.
           """
         )
       }
-      defaultsInProgress.append(key)
-      let value = key.makeDefault()
-      defaultsInProgress.removeLast()
+      let value = DefaultsInProgress.$keys.withValue(inProgress + [key]) { key.makeDefault() }
       defaults[key.id] = value
       return value
     }
@@ -102,4 +101,10 @@ package final class Tree: @unchecked Sendable {
     defaultsLock.withLock { defaults.removeAll() }
     invalidateAliases()
   }
+}
+
+/// The defaults being computed by the current thread of execution, outermost first, across every
+/// tree: a default that reads its own key shows up twice.
+private enum DefaultsInProgress {
+  @TaskLocal static var keys: [KeyInfo] = []
 }
