@@ -1,0 +1,113 @@
+import ComposableEnv
+import Testing
+
+/// A reference-type value, so that tests can hold it weakly.
+final class Token: Sendable {}
+
+extension DependencyKeys {
+  struct SetToken: DependencyKey { static var defaultValue: Token { Token() } }
+  struct DefaultToken: DependencyKey { static var defaultValue: Token { Token() } }
+  struct AliasToken: DependencyKey { static var defaultValue: Token { Token() } }
+}
+
+extension Dependencies {
+  var setToken: Token {
+    get { self[DependencyKeys.SetToken.self] }
+    set { self[DependencyKeys.SetToken.self] = newValue }
+  }
+  var defaultToken: Token {
+    get { self[DependencyKeys.DefaultToken.self] }
+    set { self[DependencyKeys.DefaultToken.self] = newValue }
+  }
+  var aliasToken: Token {
+    get { self[DependencyKeys.AliasToken.self] }
+    set { self[DependencyKeys.AliasToken.self] = newValue }
+  }
+}
+
+/// Weak references to everything a tree holds.
+private struct Observed {
+  weak var root: AnyObject?
+  weak var child: AnyObject?
+  weak var grandchild: AnyObject?
+  weak var derivedByType: AnyObject?
+  weak var derivedByID: AnyObject?
+  weak var value: Token?
+  weak var cachedDefault: Token?
+
+  var released: Bool {
+    root == nil && child == nil && grandchild == nil && derivedByType == nil && derivedByID == nil
+      && value == nil && cachedDefault == nil
+  }
+}
+
+@Suite("Ownership and leaks")
+struct LeakTests {
+  /// Builds and reads a tree, and returns weak references to its parts once it is out of scope.
+  private func buildAndRelease() -> Observed {
+    var observed = Observed()
+    let app = AppEnvironment()
+    let token = Token()
+    app.with(\.setToken, token).aliasing(\.aliasToken, to: \.setToken)
+    let grandchild = app.feature.next
+    observed.root = app
+    observed.child = app.feature
+    observed.grandchild = grandchild
+    observed.derivedByType = app.derived(FeatureEnvironment.self)
+    observed.derivedByID = app.derived(FeatureEnvironment.self, id: "row")
+    observed.value = token
+    #expect(grandchild.aliasToken === token)
+    observed.cachedDefault = grandchild.defaultToken
+    return observed
+  }
+
+  @Test func releasingTheRootReleasesChildrenValuesAndDefaults() {
+    let observed = buildAndRelease()
+    #expect(observed.released)
+  }
+
+  @Test func recursiveEnvironmentsDoNotRetainEachOther() {
+    weak var root: PingEnvironment?
+    weak var deepest: PingEnvironment?
+    do {
+      let ping = PingEnvironment()
+      let deep = ping.pong.ping.pong.ping
+      _ = deep.number
+      root = ping
+      deepest = deep
+    }
+    #expect(root == nil)
+    #expect(deepest == nil)
+  }
+
+  @Test func aliasesThroughDerivedEnvironmentsDoNotRetainTheTree() {
+    weak var root: AppEnvironment?
+    weak var post: PostEnvironment?
+    do {
+      let app = AppEnvironment()
+      _ = app.feed.post.postQueue
+      root = app
+      post = app.feed.post
+    }
+    #expect(root == nil)
+    #expect(post == nil)
+  }
+
+  @Test func childKeptAliveKeepsOnlyWhatItInherits() {
+    weak var root: AppEnvironment?
+    weak var sibling: FeatureEnvironment?
+    let token = Token()
+    let leaf: FeatureEnvironment
+    do {
+      let app = AppEnvironment().with(\.setToken, token)
+      leaf = app.feature.next
+      root = app
+      sibling = app.sibling
+    }
+    #expect(root == nil)
+    #expect(sibling == nil)
+    #expect(leaf.setToken === token)
+    leaf.with(\.name, "still writable")
+    #expect(leaf.next.name == "still writable")
+  }
+}
