@@ -29,10 +29,10 @@ let package = Package(
     // The demo that README's first command runs.
     .executableTarget(name: "ComposableEnvDemo", dependencies: ["ComposableEnv"]),
 
-    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames"]),
+    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames", "TestSupport"]),
     .testTarget(
       name: "GlobalEnvTests",
-      dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames"]
+      dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport"]
     ),
 
     // Compiled copies of every Swift snippet in README.md and Migration.md.
@@ -45,6 +45,9 @@ let package = Package(
     // A stand-in for a library with clashing names (as pointfreeco's Dependencies has), so that
     // tests can prove the `Compatible` spellings without depending on it.
     .target(name: "ClashingNames", path: "Tests/Support/ClashingNames"),
+
+    // What the test targets share: a seeded generator, storm keys and the naive reference model.
+    .target(name: "TestSupport", dependencies: ["DependencyValues"], path: "Tests/Support/TestSupport"),
 
     // One feature source, compiled against each environment module (Tests/Interchangeability).
     .testTarget(

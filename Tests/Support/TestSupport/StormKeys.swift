@@ -1,0 +1,70 @@
+import DependencyValues
+
+/// A value written during a storm: which key family it belongs to, a serial, and a checksum of
+/// both, so that a torn or foreign value is detected.
+public struct StormValue: Sendable, Equatable {
+  public let family: Int
+  public let serial: Int
+  public let check: Int
+
+  public init(family: Int, serial: Int) {
+    self.family = family
+    self.serial = serial
+    check = family &* 1_000_003 &+ serial
+  }
+
+  /// Whether this is a whole value of `family`.
+  public func isValid(for family: Int) -> Bool {
+    self.family == family && check == family &* 1_000_003 &+ serial
+  }
+}
+
+/// Six keys in three families. Aliases are only ever declared from a family member to the
+/// family's first key, so storms never create cycles or conflicts, and a read of any key must
+/// return a value of its own family.
+public enum StormKeys {
+  public struct S0: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -1) } }
+  public struct S1: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -2) } }
+  public struct S2: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -3) } }
+  public struct S3: DependencyKey { public static var defaultValue: StormValue { .init(family: 1, serial: -1) } }
+  public struct S4: DependencyKey { public static var defaultValue: StormValue { .init(family: 1, serial: -2) } }
+  public struct S5: DependencyKey { public static var defaultValue: StormValue { .init(family: 2, serial: -1) } }
+
+  /// Each key's family.
+  public static let families = [0, 0, 0, 1, 1, 2]
+
+  /// The aliases a storm may declare: (dependency, reference) key indices.
+  public static let aliases = [(1, 0), (2, 0), (4, 3)]
+
+  /// The key paths of `S0`…`S5`.
+  public static let keyPaths: [WritableKeyPath<Dependencies, StormValue> & Sendable] = [
+    \.storm0, \.storm1, \.storm2, \.storm3, \.storm4, \.storm5,
+  ]
+}
+
+extension Dependencies {
+  public var storm0: StormValue {
+    get { self[StormKeys.S0.self] }
+    set { self[StormKeys.S0.self] = newValue }
+  }
+  public var storm1: StormValue {
+    get { self[StormKeys.S1.self] }
+    set { self[StormKeys.S1.self] = newValue }
+  }
+  public var storm2: StormValue {
+    get { self[StormKeys.S2.self] }
+    set { self[StormKeys.S2.self] = newValue }
+  }
+  public var storm3: StormValue {
+    get { self[StormKeys.S3.self] }
+    set { self[StormKeys.S3.self] = newValue }
+  }
+  public var storm4: StormValue {
+    get { self[StormKeys.S4.self] }
+    set { self[StormKeys.S4.self] = newValue }
+  }
+  public var storm5: StormValue {
+    get { self[StormKeys.S5.self] }
+    set { self[StormKeys.S5.self] = newValue }
+  }
+}
