@@ -16,11 +16,15 @@ extension Dependencies {
     GlobalDependencies.root.resetDefaults()
   }
 
-  /// Removes every process-wide alias.
+  /// Removes every process-wide alias. Aliases declared inside running `withValues` scopes stay.
   ///
   /// ```swift
   /// Dependencies.clearAliases()
   /// ```
+  ///
+  /// Removing aliases splits their groups. A scope that aliased one key to two keys of a group
+  /// that only process-wide aliases joined then aliases it into two groups, which is reported as
+  /// a conflict on its next read.
   public static func clearAliases() {
     GlobalDependencies.root.removeAllAliases()
   }

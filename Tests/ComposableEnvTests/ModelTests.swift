@@ -41,7 +41,10 @@ struct ModelTests {
         nodes = [(model, real)]
       default:
         reads += 1
-        let expected = modelNode.read(key)
+        guard let expected = modelNode.read(key) else {
+          Issue.record("seed \(seed), step \(step): the model's own aliases became invalid")
+          return
+        }
         let actual = realNode[ModelKeys.keyPaths[key]]
         guard actual == expected else {
           Issue.record("seed \(seed), step \(step): read of key \(key) gave \(actual), model says \(expected)")

@@ -1,9 +1,13 @@
 import GlobalEnv
 import Testing
 
-/// Tests that change process-wide values, aliases or defaults. Serialized, and the only tests
-/// that touch these keys outside a scope.
-@Suite("Process-wide values", .serialized)
+/// Every test that changes process-wide values, aliases or defaults, serialized with each other;
+/// the only tests that touch their keys outside a scope.
+@Suite("Process-wide state", .serialized)
+enum ProcessWideState {}
+
+extension ProcessWideState {
+@Suite("Process-wide values")
 struct ProcessWideTests {
   init() {
     Dependencies.reset()
@@ -103,4 +107,5 @@ struct ProcessWideTests {
     }
     #expect(unexpected.isEmpty)
   }
+}
 }

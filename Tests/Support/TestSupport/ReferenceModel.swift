@@ -37,7 +37,17 @@ public final class ModelNode {
   }
 
   public func removeAllValues() { values = [:] }
-  public func removeAllAliases() { aliases = [] }
+  public func removeAllChildren() { children = [] }
+  /// Removes this node's aliases if every node below stays valid without them (a node below may
+  /// have aliased one key to two keys that only these aliases made one group); returns whether it
+  /// did.
+  public func removeAllAliases() -> Bool {
+    let removed = aliases
+    aliases = []
+    if subtree.allSatisfy({ $0.references() != nil }) { return true }
+    aliases = removed
+    return false
+  }
 
   /// Declares an alias if it is valid here and in every descendant; returns whether it was added.
   public func alias(_ dependency: Int, to reference: Int) -> Bool {
@@ -47,9 +57,9 @@ public final class ModelNode {
     return false
   }
 
-  /// What a read of `key` returns here.
-  public func read(_ key: Int) -> String {
-    let references = references()!
+  /// What a read of `key` returns here; `nil` if the aliases in force here are invalid.
+  public func read(_ key: Int) -> String? {
+    guard let references = references() else { return nil }
     let end = Self.end(of: key, references)
     let group = Set((0..<ModelKeys.count).filter { Self.end(of: $0, references) == end })
     var node: ModelNode? = self
