@@ -103,6 +103,7 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   ) -> Environment {
     let wrapper = parent[keyPath: storageKeyPath]
     return parent.derive(
+      label: { Self.propertyName(of: storageKeyPath) },
       cached: { _ in wrapper.environment },
       store: { wrapper.environment = $1 },
       make: wrapper.make,
@@ -110,5 +111,13 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
         for declare in wrapper.aliases.declarations { declare(child) }
       }
     )
+  }
+
+  /// The property's name, from its storage's key path (`\AppEnvironment._feed` → `feed`), for
+  /// diagnostics.
+  private static func propertyName(of storageKeyPath: AnyKeyPath) -> String {
+    let description = String(describing: storageKeyPath)
+    let name = description.split(separator: ".").last.map(String.init) ?? description
+    return name.hasPrefix("_") ? String(name.dropFirst()) : name
   }
 }

@@ -11,6 +11,17 @@ struct APIClient: Sendable, CustomStringConvertible {
   var description: String { "APIClient(\(baseURL))" }
 }
 
+/// A clock: the live one reads the system time; tests freeze it.
+struct Clock: Sendable, CustomStringConvertible {
+  var name: String
+  var now: @Sendable () -> String
+
+  static let system = Clock(name: "system") { "10:15:00" }
+  static func frozen(at time: String) -> Clock { Clock(name: "frozen at \(time)") { time } }
+
+  var description: String { "Clock(\(name))" }
+}
+
 /// A logger that tags its lines with a subsystem.
 struct Logger: Sendable, CustomStringConvertible {
   var subsystem: String
@@ -21,8 +32,8 @@ extension DependencyKeys {
   struct API: DependencyKey {
     static var defaultValue: APIClient { .live }
   }
-  struct Clock: DependencyKey {
-    static var defaultValue: String { "system clock" }
+  struct ClockKey: DependencyKey {
+    static var defaultValue: Clock { .system }
   }
   struct AppLogger: DependencyKey {
     static var defaultValue: Logger { Logger(subsystem: "app") }
@@ -38,9 +49,9 @@ extension Dependencies {
     get { self[DependencyKeys.API.self] }
     set { self[DependencyKeys.API.self] = newValue }
   }
-  var clock: String {
-    get { self[DependencyKeys.Clock.self] }
-    set { self[DependencyKeys.Clock.self] = newValue }
+  var clock: Clock {
+    get { self[DependencyKeys.ClockKey.self] }
+    set { self[DependencyKeys.ClockKey.self] = newValue }
   }
   var logger: Logger {
     get { self[DependencyKeys.AppLogger.self] }

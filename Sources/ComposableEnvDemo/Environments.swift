@@ -10,7 +10,7 @@ final class AppEnvironment: ComposableEnvironment {
   // Settings is previewed against a stub backend and a frozen clock.
   @DerivedEnvironment var settings = SettingsEnvironment()
     .with(\.apiClient, .stub)
-    .with(\.clock, "frozen at 09:41")
+    .with(\.clock, .frozen(at: "09:41"))
 }
 
 final class FeedEnvironment: ComposableEnvironment {

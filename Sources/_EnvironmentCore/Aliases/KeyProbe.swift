@@ -9,11 +9,15 @@ import DependencyValues
 struct KeyProbe {
   let node: Node
 
-  /// The key that `keyPath`'s getter reads, and the value it read.
-  func key<Value>(readBy keyPath: WritableKeyPath<Dependencies, Value>) -> (KeyInfo, Value) {
+  /// The key that `keyPath`'s getter reads, and the value it read. `purpose` names the API and
+  /// argument in the message for a key path that reads no key or several.
+  func key<Value>(
+    readBy keyPath: KeyPath<Dependencies, Value>,
+    purpose: String = "the reference key path passed to `aliasing`"
+  ) -> (KeyInfo, Value) {
     let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
     let value = Dependencies(storage: recorder)[keyPath: keyPath]
-    return (recorder.singleKey(role: "reference", accessor: "reads"), value)
+    return (recorder.singleKey(purpose: purpose, accessor: "reads"), value)
   }
 
   /// The key that `keyPath`'s setter writes.
@@ -21,7 +25,7 @@ struct KeyProbe {
     let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
     var dependencies = Dependencies(storage: recorder)
     dependencies[keyPath: keyPath] = value
-    return recorder.singleKey(role: "dependency", accessor: "writes")
+    return recorder.singleKey(purpose: "the dependency key path passed to `aliasing`", accessor: "writes")
   }
 }
 
@@ -49,14 +53,14 @@ private final class Recorder: DependencyStorage, @unchecked Sendable {
     if !touched.contains(where: { $0.id == key.id }) { touched.append(key) }
   }
 
-  func singleKey(role: String, accessor: String) -> KeyInfo {
+  func singleKey(purpose: String, accessor: String) -> KeyInfo {
     guard touched.count == 1 else {
       let keys = touched.isEmpty ? "none" : touched.map(\.name).joined(separator: ", ")
       reportMisuse(
         """
-        the \(role) key path passed to `aliasing` \(accessor) \(touched.count) dependency keys \
-        (\(keys)); an alias needs a `Dependencies` property that \(accessor) exactly one \
-        `DependencyKey` through `self[Key.self]`.
+        \(purpose) \(accessor) \(touched.count) dependency keys (\(keys)); it needs a \
+        `Dependencies` property that \(accessor) exactly one `DependencyKey` through \
+        `self[Key.self]`.
         """
       )
     }

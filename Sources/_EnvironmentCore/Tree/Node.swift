@@ -35,7 +35,7 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Whether `self` and `other` are the same node.
-  func isIdentical(to other: Node) -> Bool {
+  package func isIdentical(to other: Node) -> Bool {
     storage === other.storage
   }
 
@@ -109,7 +109,8 @@ package struct Node: @unchecked Sendable {
   func setLocal<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
     let tree = withLock { state in
       state.writeCount += 1
-      state.locals[ObjectIdentifier(key)] = LocalValue(value: Box(value), order: state.writeCount)
+      state.locals[ObjectIdentifier(key)] = LocalValue(
+        key: KeyInfo(key), value: Box(value), order: state.writeCount)
       return state.tree
     }
     // After the value is in place: a reader that sees the new generation sees the new value.

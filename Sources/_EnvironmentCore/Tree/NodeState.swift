@@ -67,6 +67,8 @@ package struct NodeState {
 
 /// A value set on a node.
 struct LocalValue {
+  /// The key it was set for.
+  let key: KeyInfo
   /// A `Box<Key.Value>`.
   let value: AnyObject
   /// The node's write count when the value was set.

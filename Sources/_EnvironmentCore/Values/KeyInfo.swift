@@ -28,6 +28,13 @@ package struct KeyInfo: @unchecked Sendable {
     type.boxedDefault()
   }
 
+  /// A boxed value of this key as diagnostics print it: `String(reflecting:)`, at most
+  /// `limit` characters.
+  package func render(_ box: AnyObject, limit: Int = 80) -> String {
+    let text = type.reflecting(box)
+    return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+  }
+
   /// A type's name as diagnostics print it: qualified by its enclosing types, without the module
   /// and without the compiler's context markers, such as `DependencyKeys.MainQueue`.
   package static func displayName(of type: Any.Type) -> String {
@@ -58,4 +65,9 @@ extension DependencyKey {
 
   /// Computes the default value, boxed as the caches store it.
   fileprivate static func boxedDefault() -> AnyObject { Box<Value>(defaultValue) }
+
+  /// `String(reflecting:)` of a boxed value of this key.
+  fileprivate static func reflecting(_ box: AnyObject) -> String {
+    String(reflecting: Box<Value>.unbox(box))
+  }
 }

@@ -1,0 +1,53 @@
+import DependencyValues
+import _EnvironmentCore
+
+extension ComposableEnvironment {
+  /// Where the value of a dependency, as this environment sees it, comes from: set here, set on
+  /// an ancestor (named, with its path from the root), through an alias, or the default.
+  ///
+  /// ```swift
+  /// print(app.feed.post.provenance(of: \.clock))
+  /// // DependencyKeys.Clock = "feed test clock": set on FeedEnvironment (AppEnvironment → FeedEnvironment)
+  /// ```
+  ///
+  /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
+  public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
+    let key = node.key(readBy: keyPath)
+    let origin = node.origin(of: key)
+    let source: DependencyProvenance.Origin
+    if let setter = origin.node {
+      source = setter.isIdentical(to: node) ? .thisEnvironment : .ancestor(path: setter.path)
+    } else {
+      source = .defaultValue
+    }
+    return DependencyProvenance(key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
+  }
+
+  /// This environment and the children derived from it so far, with the values each sets and the
+  /// aliases each declares, as indented text or as a Graphviz DOT graph.
+  ///
+  /// ```swift
+  /// print(app.dependencyTree())
+  /// // AppEnvironment
+  /// // │  sets DependencyKeys.AppLogger = Logger(com.example.app)
+  /// // ├─ feed: FeedEnvironment
+  /// // │     aliases DependencyKeys.FeedLogger → DependencyKeys.AppLogger
+  /// // └─ settings: SettingsEnvironment
+  /// //       sets DependencyKeys.Clock = "frozen at 09:41"
+  /// ```
+  public func dependencyTree(format: DependencyTreeFormat = .text) -> String {
+    dump(title: KeyInfo.displayName(of: type(of: self))).rendered(as: format)
+  }
+
+  private func dump(title: String) -> DependencyTreeDump {
+    let children = node.withLock { _ in derivedLog }
+    return DependencyTreeDump(
+      title: title,
+      values: node.values,
+      aliases: node.aliases,
+      children: children.map { child in
+        child.environment.dump(title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
+      }
+    )
+  }
+}

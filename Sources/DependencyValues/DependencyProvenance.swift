@@ -1,0 +1,61 @@
+/// Where the value of a dependency, as one environment sees it, comes from: the answer to
+/// "which value does this feature see, and who set it?"
+///
+/// ```swift
+/// let provenance = app.feed.post.provenance(of: \.clock)
+/// print(provenance)
+/// // DependencyKeys.Clock = "feed test clock": set on FeedEnvironment (AppEnvironment → FeedEnvironment)
+/// ```
+public struct DependencyProvenance: Sendable, Equatable, CustomStringConvertible {
+  /// Who provided the value.
+  public enum Origin: Sendable, Equatable {
+    /// Set on the environment that was asked.
+    case thisEnvironment
+    /// Set on an ancestor; `path` names the environments from the root down to that ancestor.
+    case ancestor(path: [String])
+    /// Set process-wide (`GlobalEnv`).
+    case processWide
+    /// Set by a `withValues` scope of the current task (`GlobalEnv`); `level` 1 is the outermost.
+    case scope(level: Int)
+    /// Nobody set it: the key's default value.
+    case defaultValue
+  }
+
+  /// The key that was read, such as `DependencyKeys.FeedQueue`.
+  public let key: String
+  /// The key whose value (or default) it is: `key`, or another key of its alias group.
+  public let valueKey: String
+  /// The value, as `String(reflecting:)` prints it, truncated to 80 characters.
+  public let value: String
+  /// Who provided it.
+  public let origin: Origin
+
+  /// Describes a value's origin. Environment modules create these; see `provenance(of:)`.
+  package init(key: String, valueKey: String, value: String, origin: Origin) {
+    self.key = key
+    self.valueKey = valueKey
+    self.value = value
+    self.origin = origin
+  }
+
+  /// One line: the key, the value and where it comes from.
+  ///
+  /// ```swift
+  /// "\(environment.provenance(of: \.clock))"
+  /// // DependencyKeys.Clock = "system": default value
+  /// ```
+  public var description: String {
+    let alias = valueKey == key ? "" : " (as \(valueKey), through an alias)"
+    let source: String
+    switch origin {
+    case .thisEnvironment: source = "set on this environment"
+    case .ancestor(let path) where path.count > 1:
+      source = "set on \(path[path.count - 1]) (\(path.joined(separator: " → ")))"
+    case .ancestor(let path): source = "set on \(path.last ?? "an ancestor")"
+    case .processWide: source = "set process-wide"
+    case .scope(let level): source = "set by withValues scope \(level) of this task"
+    case .defaultValue: source = "default value"
+    }
+    return "\(key) = \(value): \(source)\(alias)"
+  }
+}

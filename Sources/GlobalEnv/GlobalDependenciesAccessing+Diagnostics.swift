@@ -1,0 +1,58 @@
+import DependencyValues
+import _EnvironmentCore
+
+extension GlobalDependenciesAccessing {
+  /// Where the value of a dependency, as the current task sees it, comes from: a `withValues`
+  /// scope of this task, the process-wide values, through an alias, or the default.
+  ///
+  /// ```swift
+  /// Dependencies.withValues { $0.clock = "test" } operation: {
+  ///   print(AppEnvironment().provenance(of: \.clock))
+  ///   // DependencyKeys.Clock = "test": set by withValues scope 1 of this task
+  /// }
+  /// ```
+  ///
+  /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
+  public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
+    let current = GlobalDependencies.current
+    let key = current.key(readBy: keyPath)
+    let origin = current.origin(of: key)
+    let source: DependencyProvenance.Origin
+    if let setter = origin.node {
+      let level = setter.path.count - 1
+      source = level == 0 ? .processWide : .scope(level: level)
+    } else {
+      source = .defaultValue
+    }
+    return DependencyProvenance(key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
+  }
+
+  /// The process-wide values and aliases, and the `withValues` scopes active in the current task
+  /// with what each sets, as indented text or as a Graphviz DOT graph.
+  ///
+  /// ```swift
+  /// print(AppEnvironment().dependencyTree())
+  /// // Process-wide dependencies
+  /// // │  sets DependencyKeys.API = APIClient(live)
+  /// // └─ withValues scope 1
+  /// //       sets DependencyKeys.Clock = "test"
+  /// ```
+  public func dependencyTree(format: DependencyTreeFormat = .text) -> String {
+    var chain: [Node] = []
+    var node: Node? = GlobalDependencies.current
+    while let current = node {
+      chain.insert(current, at: 0)
+      node = current.parent
+    }
+    var dump: DependencyTreeDump?
+    for (level, node) in chain.enumerated().reversed() {
+      dump = DependencyTreeDump(
+        title: level == 0 ? "Process-wide dependencies" : "withValues scope \(level)",
+        values: node.values,
+        aliases: node.aliases,
+        children: dump.map { [$0] } ?? []
+      )
+    }
+    return dump!.rendered(as: format)
+  }
+}

@@ -1,0 +1,84 @@
+import DependencyValues
+
+/// An environment tree as diagnostics print it: each environment's title, the values it sets,
+/// the aliases it declares and its children.
+package struct DependencyTreeDump {
+  package let title: String
+  package let values: [(key: String, value: String)]
+  package let aliases: [(dependency: String, reference: String)]
+  package let children: [DependencyTreeDump]
+
+  package init(
+    title: String,
+    values: [(key: String, value: String)],
+    aliases: [(dependency: String, reference: String)],
+    children: [DependencyTreeDump]
+  ) {
+    self.title = title
+    self.values = values
+    self.aliases = aliases
+    self.children = children
+  }
+
+  /// The tree in `format`.
+  package func rendered(as format: DependencyTreeFormat) -> String {
+    switch format {
+    case .text: textLines(prefix: "", childPrefix: "").joined(separator: "\n")
+    case .dot: dot()
+    }
+  }
+
+  private var details: [String] {
+    values.map { "sets \($0.key) = \($0.value)" } + aliases.map { "aliases \($0.dependency) → \($0.reference)" }
+  }
+
+  private func textLines(prefix: String, childPrefix: String) -> [String] {
+    var lines = [prefix + title]
+    let rail = children.isEmpty ? "   " : "│  "
+    lines += details.map { childPrefix + rail + $0 }
+    for (index, child) in children.enumerated() {
+      let last = index == children.count - 1
+      lines += child.textLines(
+        prefix: childPrefix + (last ? "└─ " : "├─ "),
+        childPrefix: childPrefix + (last ? "   " : "│  ")
+      )
+    }
+    return lines
+  }
+
+  private func dot() -> String {
+    var lines = [
+      "digraph Dependencies {",
+      "  node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+    ]
+    var next = 0
+    func add(_ node: DependencyTreeDump) -> String {
+      let name = "n\(next)"
+      next += 1
+      let label = ([node.title] + node.details).map(Self.escape).joined(separator: "\\l") + "\\l"
+      let highlight = node.values.isEmpty ? "" : ", style=\"rounded,filled\", fillcolor=\"#fff1b8\""
+      lines.append("  \(name) [label=\"\(label)\"\(highlight)];")
+      for child in node.children {
+        lines.append("  \(name) -> \(add(child));")
+      }
+      return name
+    }
+    _ = add(self)
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// Escapes a label line for a double-quoted DOT string.
+  private static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

@@ -1,0 +1,62 @@
+import DependencyValues
+
+/// What diagnostics need from a node: where a value comes from, and what the node holds.
+extension Node {
+  /// Where the value of `key` at this node comes from.
+  package struct Origin {
+    /// The value, rendered.
+    package let value: String
+    /// The key whose value (or default) it is: `key` itself, or another key of its alias group.
+    package let valueKey: KeyInfo
+    /// The node that set it, or `nil` for a default.
+    package let node: Node?
+  }
+
+  /// Where the value of `key` at this node comes from, by the resolution rules.
+  package func origin(of key: KeyInfo) -> Origin {
+    let (tree, _) = currentTree()
+    let group = aliasScope(in: tree).group(of: key)
+    var current: Node? = self
+    while let node = current {
+      let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
+      if let local {
+        return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
+      }
+      current = parent
+    }
+    let reference = group?.reference ?? key
+    return Origin(value: reference.render(tree.defaultValue(of: reference)), valueKey: reference, node: nil)
+  }
+
+  /// The key that `keyPath` reads. Reports a key path that reads none or several.
+  package func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
+    KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`").0
+  }
+
+  /// The node this one inherits from; `nil` for a root.
+  package var parent: Node? { withLock { $0.parent } }
+
+  /// The names of the environments from the root down to this node.
+  package var path: [String] {
+    var names: [String] = []
+    var current: Node? = self
+    while let node = current {
+      let (name, parent) = node.withLock { ($0.environmentName, $0.parent) }
+      names.insert(name, at: 0)
+      current = parent
+    }
+    return names
+  }
+
+  /// The values set on this node (`key`, rendered value), oldest first.
+  package var values: [(key: String, value: String)] {
+    withLock { state in
+      state.locals.values.sorted { $0.order < $1.order }.map { ($0.key.name, $0.key.render($0.value)) }
+    }
+  }
+
+  /// The aliases declared on this node (`dependency`, `reference`), in declaration order.
+  package var aliases: [(dependency: String, reference: String)] {
+    withLock { state in state.aliasEdges.map { ($0.dependency.name, $0.reference.name) } }
+  }
+}
