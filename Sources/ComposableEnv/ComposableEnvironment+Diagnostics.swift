@@ -40,7 +40,7 @@ extension ComposableEnvironment {
   }
 
   private func dump(title: String) -> DependencyTreeDump {
-    let children = node.withLock { _ in derivedLog }
+    let children = node.withLock { _ in derivedChildrenForDiagnostics() }
     return DependencyTreeDump(
       title: title,
       values: node.values,
@@ -49,5 +49,26 @@ extension ComposableEnvironment {
         child.environment.dump(title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
       }
     )
+  }
+
+  /// The children created so far: `@DerivedEnvironment` properties in declaration order
+  /// (superclass first), then `derived(_:)` / `derived(_:id:)` children by label. Call under
+  /// `node`'s lock.
+  private func derivedChildrenForDiagnostics() -> [(label: String, environment: ComposableEnvironment)] {
+    var mirrors: [Mirror] = []
+    var mirror: Mirror? = Mirror(reflecting: self)
+    while let current = mirror {
+      mirrors.insert(current, at: 0)
+      mirror = current.superclassMirror
+    }
+    let properties = mirrors.flatMap(\.children).compactMap { child -> (String, ComposableEnvironment)? in
+      guard let wrapper = child.value as? AnyDerivedEnvironment, let environment = wrapper.createdEnvironment else {
+        return nil
+      }
+      let name = child.label ?? "?"
+      return (name.hasPrefix("_") ? String(name.dropFirst()) : name, environment)
+    }
+    let derived = derivedChildren.map { ($0.key.label, $0.value) }.sorted { $0.0 < $1.0 }
+    return properties + derived
   }
 }

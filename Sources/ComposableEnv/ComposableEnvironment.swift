@@ -45,11 +45,7 @@ open class ComposableEnvironment {
   @usableFromInline let node: Node
 
   /// Children created by ``derived(_:)`` and ``derived(_:id:)``. Guarded by `node`'s lock.
-  private var derivedChildren: [DerivedChildKey: ComposableEnvironment] = [:]
-
-  /// Every derived child (these and ``DerivedEnvironment``'s), labelled, in creation order, for
-  /// ``dependencyTree(format:)``. Guarded by `node`'s lock.
-  private(set) var derivedLog: [(label: String, environment: ComposableEnvironment)] = []
+  private(set) var derivedChildren: [DerivedChildKey: ComposableEnvironment] = [:]
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///
@@ -140,9 +136,7 @@ open class ComposableEnvironment {
   /// settings === app.derived(SettingsEnvironment.self)  // true
   /// ```
   public func derived<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: nil)) {
-      "derived(\(KeyInfo.displayName(of: type)).self)"
-    }
+    derivedChild(for: DerivedChildKey(type: type, id: nil))
   }
 
   /// The child environment of type `Child` for `id`, created on first use and cached.
@@ -157,17 +151,11 @@ open class ComposableEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id))) {
-      "derived(\(KeyInfo.displayName(of: type)).self, id: \(String(reflecting: id)))"
-    }
+    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
   }
 
-  private func derivedChild<Child: ComposableEnvironment>(
-    for key: DerivedChildKey,
-    label: () -> String
-  ) -> Child {
+  private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
     derive(
-      label: label,
       cached: { $0.derivedChildren[key].map { unsafeDowncast($0, to: Child.self) } },
       store: { $0.derivedChildren[key] = $1 },
       make: { Child() },
@@ -180,7 +168,6 @@ open class ComposableEnvironment {
   /// `cached` and `store` run under this environment's lock. Creation runs user code (the child's
   /// initializer), so it happens outside that lock, serialized by `derivationLock`.
   func derive<Child: ComposableEnvironment>(
-    label: () -> String,
     cached: (ComposableEnvironment) -> Child?,
     store: (ComposableEnvironment, Child) -> Void,
     make: () -> Child,
@@ -192,11 +179,7 @@ open class ComposableEnvironment {
       let child = make()
       child.node.attach(to: node)
       configure(child)
-      let label = label()
-      node.withLock { _ in
-        store(self, child)
-        derivedLog.append((label, child))
-      }
+      node.withLock { _ in store(self, child) }
       return child
     }
   }

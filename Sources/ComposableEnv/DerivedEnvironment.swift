@@ -23,7 +23,7 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   private let make: () -> Environment
   private let aliases: AliasBuilder<Environment>
   /// The child, once created. Guarded by the enclosing environment's lock.
-  private var environment: Environment?
+  fileprivate var environment: Environment?
 
   /// Declares a child created with `Environment()`.
   ///
@@ -103,7 +103,6 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   ) -> Environment {
     let wrapper = parent[keyPath: storageKeyPath]
     return parent.derive(
-      label: { Self.propertyName(of: storageKeyPath) },
       cached: { _ in wrapper.environment },
       store: { wrapper.environment = $1 },
       make: wrapper.make,
@@ -112,12 +111,14 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
       }
     )
   }
+}
 
-  /// The property's name, from its storage's key path (`\AppEnvironment._feed` → `feed`), for
-  /// diagnostics.
-  private static func propertyName(of storageKeyPath: AnyKeyPath) -> String {
-    let description = String(describing: storageKeyPath)
-    let name = description.split(separator: ".").last.map(String.init) ?? description
-    return name.hasPrefix("_") ? String(name.dropFirst()) : name
-  }
+/// A `DerivedEnvironment` of any child type, for diagnostics that list an environment's children.
+protocol AnyDerivedEnvironment: AnyObject {
+  /// The child, if it was created. Read under the enclosing environment's lock.
+  var createdEnvironment: ComposableEnvironment? { get }
+}
+
+extension DerivedEnvironment: AnyDerivedEnvironment {
+  var createdEnvironment: ComposableEnvironment? { environment }
 }

@@ -78,9 +78,9 @@ package final class Tree: @unchecked Sendable {
   func defaultValue(of key: KeyInfo) -> AnyObject {
     defaultsLock.withLock {
       if let value = defaults[key.id] { return value }
-      let inProgress = DefaultsInProgress.keys
-      if let start = inProgress.firstIndex(where: { $0.id == key.id }) {
-        let chain = (inProgress[start...] + [key]).map(\.name).joined(separator: " → ")
+      let inProgress = DefaultsInProgress.current
+      if let start = inProgress.keys.firstIndex(where: { $0.id == key.id }) {
+        let chain = (inProgress.keys[start...] + [key]).map(\.name).joined(separator: " → ")
         reportMisuse(
           """
           the default value of \(key.name) reads \(key.name) itself (\(chain)). A default must \
@@ -89,7 +89,9 @@ package final class Tree: @unchecked Sendable {
           """
         )
       }
-      let value = DefaultsInProgress.$keys.withValue(inProgress + [key]) { key.makeDefault() }
+      inProgress.keys.append(key)
+      let value = key.makeDefault()
+      inProgress.keys.removeLast()
       defaults[key.id] = value
       return value
     }
@@ -101,10 +103,4 @@ package final class Tree: @unchecked Sendable {
     defaultsLock.withLock { defaults.removeAll() }
     invalidateAliases()
   }
-}
-
-/// The defaults being computed by the current thread of execution, outermost first, across every
-/// tree: a default that reads its own key shows up twice.
-private enum DefaultsInProgress {
-  @TaskLocal static var keys: [KeyInfo] = []
 }
