@@ -1,5 +1,5 @@
 import ComposableEnv
-import Foundation
+import TestSupport
 
 // MARK: Keys
 
@@ -89,24 +89,6 @@ extension FeatureEnvironment {
 }
 
 // MARK: Counting defaults
-
-/// Counts calls from many threads.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func increment() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-}
 
 // Each counting test has a key of its own, so that tests running in parallel do not share counts.
 enum DefaultCounters {

@@ -1,5 +1,4 @@
 import ComposableEnv
-import Foundation
 import Testing
 import TestSupport
 
@@ -72,22 +71,8 @@ struct StormTests {
 }
 
 /// Counts the computations of `countedStorm`'s default.
-final class StormCounter: @unchecked Sendable {
-  static let shared = StormCounter()
-  private let lock = NSLock()
-  private var value = 0
-
-  func increment() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
+enum StormCounter {
+  static let shared = Counter()
 }
 
 extension DependencyKeys {

@@ -1,5 +1,5 @@
-import Foundation
 import GlobalEnv
+import TestSupport
 
 // Keys that only the serialized `ProcessWideTests` suite sets outside a scope.
 extension DependencyKeys {
@@ -98,24 +98,6 @@ struct FeatureEnvironment: GlobalEnvironment {
 
 struct AliasingEnvironment: GlobalEnvironment {
   @Dependency(\.tertiary) var tertiary
-}
-
-/// Counts calls from many threads.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func increment() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
 }
 
 enum Counters {
