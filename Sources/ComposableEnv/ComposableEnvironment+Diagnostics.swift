@@ -20,7 +20,8 @@ extension ComposableEnvironment {
     } else {
       source = .defaultValue
     }
-    return DependencyProvenance(key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
+    return DependencyProvenance(
+      key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
   }
 
   /// This environment and the children derived from it so far, with the values each sets and the
@@ -46,7 +47,8 @@ extension ComposableEnvironment {
       values: node.values,
       aliases: node.aliases,
       children: children.map { child in
-        child.environment.dump(title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
+        child.environment.dump(
+          title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
       }
     )
   }
@@ -54,15 +56,20 @@ extension ComposableEnvironment {
   /// The children created so far: `@DerivedEnvironment` properties in declaration order
   /// (superclass first), then `derived(_:)` / `derived(_:id:)` children by label. Call under
   /// `node`'s lock.
-  private func derivedChildrenForDiagnostics() -> [(label: String, environment: ComposableEnvironment)] {
+  private func derivedChildrenForDiagnostics() -> [(
+    label: String, environment: ComposableEnvironment
+  )] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: self)
     while let current = mirror {
       mirrors.insert(current, at: 0)
       mirror = current.superclassMirror
     }
-    let properties = mirrors.flatMap(\.children).compactMap { child -> (String, ComposableEnvironment)? in
-      guard let wrapper = child.value as? AnyDerivedEnvironment, let environment = wrapper.createdEnvironment else {
+    let properties = mirrors.flatMap(\.children).compactMap {
+      child -> (String, ComposableEnvironment)? in
+      guard let wrapper = child.value as? AnyDerivedEnvironment,
+        let environment = wrapper.createdEnvironment
+      else {
         return nil
       }
       let name = child.label ?? "?"

@@ -18,7 +18,8 @@ if CommandLine.arguments.contains("--dot") {
 } else {
   print("What each feature sees, and why:\n")
   let features: [(String, ComposableEnvironment)] = [
-    ("App", app), ("App → Feed", app.feed), ("App → Feed → Post", app.feed.post), ("App → Settings", app.settings),
+    ("App", app), ("App → Feed", app.feed), ("App → Feed → Post", app.feed.post),
+    ("App → Settings", app.settings),
   ]
   for (name, environment) in features {
     print(name)

@@ -24,7 +24,8 @@ extension GlobalDependenciesAccessing {
     } else {
       source = .defaultValue
     }
-    return DependencyProvenance(key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
+    return DependencyProvenance(
+      key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
   }
 
   /// The process-wide values and aliases, and the `withValues` scopes active in the current task

@@ -53,7 +53,9 @@ extension Trait where Self == DependenciesTrait {
   /// })
   /// func refreshes() async { … }
   /// ```
-  public static func dependencies(_ update: @escaping @Sendable (inout Dependencies) -> Void) -> Self {
+  public static func dependencies(_ update: @escaping @Sendable (inout Dependencies) -> Void)
+    -> Self
+  {
     DependenciesTrait(update: update)
   }
 }

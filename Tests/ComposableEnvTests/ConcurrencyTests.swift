@@ -12,7 +12,11 @@ struct ConcurrencyTests {
         group.addTask {
           for step in 0..<250 {
             let value = writer * 250 + step
-            if step.isMultiple(of: 3) { nodes[writer].with(\.number, value) } else { app.with(\.number, value) }
+            if step.isMultiple(of: 3) {
+              nodes[writer].with(\.number, value)
+            } else {
+              app.with(\.number, value)
+            }
           }
           return []
         }
@@ -53,7 +57,9 @@ struct ConcurrencyTests {
         group.addTask {
           var seen: Set<String> = []
           for step in 0..<200 {
-            if step == 50 { app.derived(FeatureEnvironment.self, id: index).aliasing(\.feedQueue, to: \.mainQueue) }
+            if step == 50 {
+              app.derived(FeatureEnvironment.self, id: index).aliasing(\.feedQueue, to: \.mainQueue)
+            }
             seen.insert(leaf.feedQueue)
           }
           return seen

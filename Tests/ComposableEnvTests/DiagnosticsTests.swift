@@ -17,7 +17,9 @@ struct DiagnosticsTests {
     let middle = app.feature.with(\.number, 2)
     let leaf = middle.next.next
     #expect(leaf.provenance(of: \.name).origin == .ancestor(path: ["AppEnvironment"]))
-    #expect(leaf.provenance(of: \.number).origin == .ancestor(path: ["AppEnvironment", "FeatureEnvironment"]))
+    #expect(
+      leaf.provenance(of: \.number).origin
+        == .ancestor(path: ["AppEnvironment", "FeatureEnvironment"]))
     #expect(
       leaf.provenance(of: \.number).description
         == "DependencyKeys.Number = 2: set on FeatureEnvironment (AppEnvironment → FeatureEnvironment)"
@@ -79,7 +81,10 @@ struct DiagnosticsTests {
     _ = app.feature.next
     let dot = app.dependencyTree(format: .dot)
     #expect(dot.hasPrefix("digraph Dependencies {"))
-    #expect(dot.contains(#"n0 [label="AppEnvironment\lsets DependencyKeys.Name = \"say \\\"hi\\\"\"\l", style="rounded,filled""#))
+    #expect(
+      dot.contains(
+        #"n0 [label="AppEnvironment\lsets DependencyKeys.Name = \"say \\\"hi\\\"\"\l", style="rounded,filled""#
+      ))
     #expect(dot.contains("n0 -> n1;"))
     #expect(dot.contains("n1 -> n2;"))
     #expect(dot.hasSuffix("}"))

@@ -12,7 +12,9 @@ struct MisuseTests {
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
     #expect(message.contains("alias cycle"))
-    #expect(message.contains("DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
+    #expect(
+      message.contains(
+        "DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
   }
 
   @Test func aliasCycleAcrossEnvironmentsNamesTheKeys() async throws {
@@ -49,7 +51,9 @@ struct MisuseTests {
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
     #expect(message.contains("alias cycle"))
-    #expect(message.contains("DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
+    #expect(
+      message.contains(
+        "DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
     #expect(message.contains("declared in CycleChildEnvironment"))
   }
 
@@ -69,7 +73,9 @@ struct MisuseTests {
       AppEnvironment().aliasing(\.numberAsText, to: \.name)
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("cannot alias DependencyKeys.Number (of type Int) to DependencyKeys.Name (of type String)"))
+    #expect(
+      message.contains(
+        "cannot alias DependencyKeys.Number (of type Int) to DependencyKeys.Name (of type String)"))
   }
 
   @Test func defaultThatReadsItsOwnKeyNamesTheKey() async throws {
@@ -77,7 +83,9 @@ struct MisuseTests {
       _ = AppEnvironment().selfReading
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
+    #expect(
+      message.contains(
+        "the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
   }
 
   @Test func aliasToItselfNamesTheKey() async throws {

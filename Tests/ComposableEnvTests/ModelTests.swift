@@ -1,6 +1,6 @@
 import ComposableEnv
-import Testing
 import TestSupport
+import Testing
 
 /// A tree node for model-based tests.
 final class ModelEnvironment: ComposableEnvironment {}
@@ -47,7 +47,8 @@ struct ModelTests {
         }
         let actual = realNode[ModelKeys.keyPaths[key]]
         guard actual == expected else {
-          Issue.record("seed \(seed), step \(step): read of key \(key) gave \(actual), model says \(expected)")
+          Issue.record(
+            "seed \(seed), step \(step): read of key \(key) gave \(actual), model says \(expected)")
           return
         }
       }

@@ -1,6 +1,6 @@
 import ComposableEnv
-import Testing
 import TestSupport
+import Testing
 
 /// A node of the storm trees.
 final class StormEnvironment: ComposableEnvironment, @unchecked Sendable {
@@ -18,7 +18,9 @@ struct StormTests {
     let root = StormEnvironment()
     // A starting tree, depth up to 6, shared by every task.
     var shared = [root]
-    for index in 0..<30 { shared.append(shared[index / 3].derived(StormEnvironment.self, id: index % 3)) }
+    for index in 0..<30 {
+      shared.append(shared[index / 3].derived(StormEnvironment.self, id: index % 3))
+    }
     let initial = shared
     let seed = SeededGenerator.seeds(count: 1)[0]
     let failures = await withTaskGroup(of: [String].self) { group in
@@ -32,14 +34,19 @@ struct StormTests {
             let key = Int.random(in: 0..<StormKeys.keyPaths.count, using: &random)
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<20:
-              node.with(StormKeys.keyPaths[key], StormValue(family: StormKeys.families[key], serial: task * 1_000_000 + step))
+              node.with(
+                StormKeys.keyPaths[key],
+                StormValue(family: StormKeys.families[key], serial: task * 1_000_000 + step))
             case 20..<25:
-              nodes.append(node.derived(StormEnvironment.self, id: Int.random(in: 0..<4, using: &random)))
+              nodes.append(
+                node.derived(StormEnvironment.self, id: Int.random(in: 0..<4, using: &random)))
             case 25..<28:
               let (dependency, reference) = StormKeys.aliases.randomElement(using: &random)!
               node.aliasing(StormKeys.keyPaths[dependency], to: StormKeys.keyPaths[reference])
             case 28..<40:
-              if !node.storm0.isValid(for: 0) { failures.append("step \(step): storm0 = \(node.storm0)") }
+              if !node.storm0.isValid(for: 0) {
+                failures.append("step \(step): storm0 = \(node.storm0)")
+              }
             default:
               let value = node[StormKeys.keyPaths[key]]
               if !value.isValid(for: StormKeys.families[key]) {
@@ -57,7 +64,9 @@ struct StormTests {
 
   @Test func concurrentFirstReadsComputeEachRootsDefaultExactlyOnce() async {
     let roots = (0..<50).map { _ in StormEnvironment() }
-    let leaves = roots.map { root in (0..<8).map { root.derived(StormEnvironment.self, id: $0).next } }
+    let leaves = roots.map { root in
+      (0..<8).map { root.derived(StormEnvironment.self, id: $0).next }
+    }
     let before = StormCounter.shared.count
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<Self.tasks {

@@ -28,7 +28,9 @@ private struct CompatibleModel {
 @Suite("Compatible names")
 struct CompatibleNamesTests {
   @Test func compatibleSpellingsWorkBesideClashingNames() {
-    Dependencies.withValues { $0.compatibleGreeting = "scoped" } operation: {
+    Dependencies.withValues {
+      $0.compatibleGreeting = "scoped"
+    } operation: {
       #expect(CompatibleModel().greeting == "scoped")
     }
     @ClashingNames.Dependency(OtherLibraryKey.self) var other: Int

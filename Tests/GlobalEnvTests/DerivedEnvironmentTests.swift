@@ -28,7 +28,9 @@ struct DerivedEnvironmentTests {
   }
 
   @Test func childReadsTheSameValuesAsItsParent() {
-    Dependencies.withValues { $0.scoped = 11 } operation: {
+    Dependencies.withValues {
+      $0.scoped = 11
+    } operation: {
       #expect(Parent().child.scoped == 11)
     }
   }

@@ -4,10 +4,14 @@ import Testing
 @Suite("Provenance")
 struct DiagnosticsTests {
   @Test func scopedOverrideIsReportedWithItsLevel() {
-    Dependencies.withValues { $0.scoped = 1 } operation: {
+    Dependencies.withValues {
+      $0.scoped = 1
+    } operation: {
       #expect(Reader().scoped == 1)
       #expect(FeatureEnvironment().provenance(of: \.scoped).origin == .scope(level: 1))
-      Dependencies.withValues { $0.scopedName = "inner" } operation: {
+      Dependencies.withValues {
+        $0.scopedName = "inner"
+      } operation: {
         #expect(FeatureEnvironment().provenance(of: \.scopedName).origin == .scope(level: 2))
         #expect(FeatureEnvironment().provenance(of: \.scoped).origin == .scope(level: 1))
         #expect(
@@ -40,7 +44,9 @@ extension ProcessWideState {
 
     @Test func textDumpShowsProcessWideValuesAliasesAndTheTasksScopes() {
       AppEnvironment().with(\.label, "global").aliasing(\.secondary, to: \.primary)
-      Dependencies.withValues { $0.counter = 5 } operation: {
+      Dependencies.withValues {
+        $0.counter = 5
+      } operation: {
         #expect(
           AppEnvironment().dependencyTree() == """
             Process-wide dependencies

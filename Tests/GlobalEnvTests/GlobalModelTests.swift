@@ -1,6 +1,6 @@
 import GlobalEnv
-import Testing
 import TestSupport
+import Testing
 
 struct ModelEnvironment: GlobalEnvironment {}
 
@@ -43,7 +43,9 @@ extension ProcessWideState {
         case 20..<28 where depth < 4:
           let scope = node.makeChild()
           scope.set(key, value)
-          let failure = Dependencies.withValues { $0[keyPath: ModelKeys.keyPaths[key]] = value } operation: {
+          let failure = Dependencies.withValues {
+            $0[keyPath: ModelKeys.keyPaths[key]] = value
+          } operation: {
             run(root: root, node: scope, depth: depth + 1, random: &random, step: &step)
           }
           node.removeAllChildren()
@@ -65,7 +67,9 @@ extension ProcessWideState {
             return "step \(step): the model's own aliases became invalid"
           }
           let actual = environment[ModelKeys.keyPaths[key]]
-          if actual != expected { return "step \(step): read of key \(key) gave \(actual), model says \(expected)" }
+          if actual != expected {
+            return "step \(step): read of key \(key) gave \(actual), model says \(expected)"
+          }
         }
       }
       return nil

@@ -1,6 +1,6 @@
 import GlobalEnv
-import Testing
 import TestSupport
+import Testing
 
 struct StormReader: GlobalEnvironment {}
 
@@ -37,7 +37,8 @@ extension ProcessWideState {
 
     /// Runs operations until the budget is spent, or until a scope at `depth` > 0 ends.
     private static func run(
-      task: Int, depth: Int, random: inout SeededGenerator, step: inout Int, failures: inout [String]
+      task: Int, depth: Int, random: inout SeededGenerator, step: inout Int,
+      failures: inout [String]
     ) {
       let environment = StormReader()
       while step < operationsPerTask {
@@ -48,7 +49,9 @@ extension ProcessWideState {
         case 0..<150:
           environment.with(StormKeys.keyPaths[key], value)
         case 150..<200 where depth < 4:
-          Dependencies.withValues { $0[keyPath: StormKeys.keyPaths[key]] = value } operation: {
+          Dependencies.withValues {
+            $0[keyPath: StormKeys.keyPaths[key]] = value
+          } operation: {
             run(task: task, depth: depth + 1, random: &random, step: &step, failures: &failures)
           }
         case 200..<250 where depth > 0:

@@ -20,14 +20,17 @@ private final class LegacyChildEnvironment: ComposableEnvironment {
 struct MigrationShimTests {
   @available(*, deprecated, message: "Exercises the migration shim.")
   @Test func composableEnvironmentShimReadsProcessWideValues() {
-    Dependencies.withValues { $0.scoped = 1 } operation: {
+    Dependencies.withValues {
+      $0.scoped = 1
+    } operation: {
       #expect(LegacyRootEnvironment().child.scoped == 1)
     }
   }
 
   @available(*, deprecated, message: "Exercises the migration shim.")
   @Test func midChainOverrideAppliesEverywhere() {
-    Dependencies.withValues { _ in } operation: {
+    Dependencies.withValues { _ in
+    } operation: {
       let root = LegacyRootEnvironment()
       root.child.with(\.scoped, 2)
       #expect(root.scoped == 2)
@@ -39,7 +42,11 @@ struct MigrationShimTests {
   @Test func derivedIsCachedPerTypeAndID() {
     let root = LegacyRootEnvironment()
     #expect(root.derived(LegacyChildEnvironment.self) === root.derived(LegacyChildEnvironment.self))
-    #expect(root.derived(LegacyChildEnvironment.self, id: 1) === root.derived(LegacyChildEnvironment.self, id: 1))
-    #expect(root.derived(LegacyChildEnvironment.self, id: 1) !== root.derived(LegacyChildEnvironment.self, id: 2))
+    #expect(
+      root.derived(LegacyChildEnvironment.self, id: 1)
+        === root.derived(LegacyChildEnvironment.self, id: 1))
+    #expect(
+      root.derived(LegacyChildEnvironment.self, id: 1)
+        !== root.derived(LegacyChildEnvironment.self, id: 2))
   }
 }

@@ -12,7 +12,9 @@ struct MisuseTests {
         .aliasing(\.primary, to: \.secondary)
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("DependencyKeys.Primary → DependencyKeys.Secondary → DependencyKeys.Primary"))
+    #expect(
+      message.contains("DependencyKeys.Primary → DependencyKeys.Secondary → DependencyKeys.Primary")
+    )
   }
 
   @Test func defaultThatReadsItsOwnKeyNamesTheKey() async throws {
@@ -20,7 +22,9 @@ struct MisuseTests {
       _ = FeatureEnvironment().selfReading
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
+    #expect(
+      message.contains(
+        "the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
   }
 
   @Test func indirectDefaultRecursionNamesTheChain() async throws {
@@ -28,7 +32,9 @@ struct MisuseTests {
       _ = FeatureEnvironment().pingDefault
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("DependencyKeys.PingDefault → DependencyKeys.PongDefault → DependencyKeys.PingDefault"))
+    #expect(
+      message.contains(
+        "DependencyKeys.PingDefault → DependencyKeys.PongDefault → DependencyKeys.PingDefault"))
   }
 }
 

@@ -6,17 +6,26 @@ import Testing
 @Suite("Scoped overrides")
 struct ScopedOverrideTests {
   @Test func overrideIsVisibleInsideTheOperation() {
-    let seen = Dependencies.withValues { $0.scoped = 1 } operation: { Reader().scoped }
+    let seen = Dependencies.withValues {
+      $0.scoped = 1
+    } operation: {
+      Reader().scoped
+    }
     #expect(seen == 1)
   }
 
   @Test func overrideIsNotVisibleAfterTheOperation() {
-    Dependencies.withValues { $0.scoped = 1 } operation: {}
+    Dependencies.withValues {
+      $0.scoped = 1
+    } operation: {
+    }
     #expect(Reader().scoped == 0)
   }
 
   @Test func overrideIsVisibleInChildTasks() async {
-    let seen = await Dependencies.withValues { $0.scoped = 2 } operation: {
+    let seen = await Dependencies.withValues {
+      $0.scoped = 2
+    } operation: {
       await withTaskGroup(of: Int.self) { group in
         for _ in 0..<4 { group.addTask { Reader().scoped } }
         return await group.reduce(into: [Int]()) { $0.append($1) }
@@ -26,7 +35,9 @@ struct ScopedOverrideTests {
   }
 
   @Test func overrideIsVisibleInUnstructuredTaskThatOutlivesTheScope() async {
-    let task = Dependencies.withValues { $0.scoped = 3 } operation: {
+    let task = Dependencies.withValues {
+      $0.scoped = 3
+    } operation: {
       Task {
         await Task.yield()
         return Reader().scoped
@@ -38,7 +49,9 @@ struct ScopedOverrideTests {
   @Test func concurrentlyRunningSiblingDoesNotSeeTheOverride() async {
     let (inside, sibling) = await withTaskGroup(of: (String, Int).self) { group in
       group.addTask {
-        await Dependencies.withValues { $0.scopedName = "inside" } operation: {
+        await Dependencies.withValues {
+          $0.scopedName = "inside"
+        } operation: {
           var seen = ""
           for _ in 0..<50 {
             seen = Reader().scopedName
@@ -68,7 +81,9 @@ struct ScopedOverrideTests {
       $0.scoped = 1
       $0.scopedName = "outer"
     } operation: {
-      Dependencies.withValues { $0.scoped = 2 } operation: {
+      Dependencies.withValues {
+        $0.scoped = 2
+      } operation: {
         (Reader().scoped, Reader().scopedName)
       }
     }
@@ -77,7 +92,9 @@ struct ScopedOverrideTests {
   }
 
   @Test func asyncOverloadAppliesAcrossSuspensions() async {
-    let seen = await Dependencies.withValues { $0.scoped = 5 } operation: {
+    let seen = await Dependencies.withValues {
+      $0.scoped = 5
+    } operation: {
       await Task.yield()
       return Reader().scoped
     }
@@ -87,7 +104,9 @@ struct ScopedOverrideTests {
   @Test func throwingOperationRestoresState() {
     struct Failure: Error {}
     #expect(throws: Failure.self) {
-      try Dependencies.withValues { $0.scoped = 6 } operation: {
+      try Dependencies.withValues {
+        $0.scoped = 6
+      } operation: {
         #expect(Reader().scoped == 6)
         throw Failure()
       }
@@ -99,13 +118,18 @@ struct ScopedOverrideTests {
     struct Failure: Error {}
     var ran = false
     #expect(throws: Failure.self) {
-      try Dependencies.withValues { _ in throw Failure() } operation: { ran = true }
+      try Dependencies.withValues { _ in
+        throw Failure()
+      } operation: {
+        ran = true
+      }
     }
     #expect(!ran)
   }
 
   @Test func withInsideScopeWritesToTheScope() {
-    Dependencies.withValues { _ in } operation: {
+    Dependencies.withValues { _ in
+    } operation: {
       FeatureEnvironment().with(\.scoped, 7)
       #expect(Reader().scoped == 7)
     }
@@ -116,7 +140,9 @@ struct ScopedOverrideTests {
     let seen = Dependencies.withValues {
       $0.scoped = 8
       $0.scopedName = "read-back: \($0.scoped)"
-    } operation: { Reader().scopedName }
+    } operation: {
+      Reader().scopedName
+    }
     #expect(seen == "read-back: 8")
   }
 

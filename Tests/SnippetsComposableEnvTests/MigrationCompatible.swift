@@ -1,7 +1,7 @@
 // Compiled copy of a snippet from Migration.md; keep it identical (SnippetsAreCompiledTests checks).
-import ComposableEnv
 // import Dependencies  // pointfreeco's: also declares DependencyKey and @Dependency
 import ClashingNames  // a stand-in that declares both names too
+import ComposableEnv
 
 extension DependencyKeys {
   struct Stopwatch: Compatible.DependencyKey {

@@ -32,7 +32,7 @@ func readmeQuickstart() {
   let app = AppEnvironment()
   app.settings.with(\.apiClient, .stub)
 
-  print(app.feed.apiClient)      // live: the default
+  print(app.feed.apiClient)  // live: the default
   print(app.settings.apiClient)  // stub: set on settings
-  print(app.apiClient)           // live: the parent is untouched
+  print(app.apiClient)  // live: the parent is untouched
 }

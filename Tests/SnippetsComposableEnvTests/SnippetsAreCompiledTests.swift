@@ -62,6 +62,8 @@ struct SnippetsAreCompiledTests {
   }
 
   static func trimmedLines(_ text: String) -> [String] {
-    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty
+    }
   }
 }

@@ -14,6 +14,8 @@ func showsStubbedTitles() {
 }
 
 // Without the trait:
-let titles = Dependencies.withValues { $0.apiClient = .stub } operation: {
+let titles = Dependencies.withValues {
+  $0.apiClient = .stub
+} operation: {
   FeedModel().titles()
 }

@@ -50,13 +50,15 @@ final class AliasScope: Sendable {
   }
 
   /// The key at the end of `key`'s alias chain.
-  private static func end(of key: KeyInfo, in references: [ObjectIdentifier: AliasEdge]) -> KeyInfo {
+  private static func end(of key: KeyInfo, in references: [ObjectIdentifier: AliasEdge]) -> KeyInfo
+  {
     var current = key
     while let next = references[current.id]?.reference { current = next }
     return current
   }
 
-  private static func validate(_ edge: AliasEdge, against references: [ObjectIdentifier: AliasEdge]) {
+  private static func validate(_ edge: AliasEdge, against references: [ObjectIdentifier: AliasEdge])
+  {
     let dependency = edge.dependency
     let reference = edge.reference
     if dependency.id == reference.id {

@@ -21,11 +21,13 @@ struct KeyProbe {
   }
 
   /// The key that `keyPath`'s setter writes.
-  func key<Value>(writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value) -> KeyInfo {
+  func key<Value>(writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value) -> KeyInfo
+  {
     let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
     var dependencies = Dependencies(storage: recorder)
     dependencies[keyPath: keyPath] = value
-    return recorder.singleKey(purpose: "the dependency key path passed to `aliasing`", accessor: "writes")
+    return recorder.singleKey(
+      purpose: "the dependency key path passed to `aliasing`", accessor: "writes")
   }
 }
 

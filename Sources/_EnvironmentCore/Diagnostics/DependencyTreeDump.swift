@@ -29,7 +29,8 @@ package struct DependencyTreeDump {
   }
 
   private var details: [String] {
-    values.map { "sets \($0.key) = \($0.value)" } + aliases.map { "aliases \($0.dependency) → \($0.reference)" }
+    values.map { "sets \($0.key) = \($0.value)" }
+      + aliases.map { "aliases \($0.dependency) → \($0.reference)" }
   }
 
   private func textLines(prefix: String, childPrefix: String) -> [String] {

@@ -25,7 +25,8 @@ extension Node {
       current = parent
     }
     let reference = group?.reference ?? key
-    return Origin(value: reference.render(tree.defaultValue(of: reference)), valueKey: reference, node: nil)
+    return Origin(
+      value: reference.render(tree.defaultValue(of: reference)), valueKey: reference, node: nil)
   }
 
   /// The key that `keyPath` reads. Reports a key path that reads none or several.
@@ -51,7 +52,9 @@ extension Node {
   /// The values set on this node (`key`, rendered value), oldest first.
   package var values: [(key: String, value: String)] {
     withLock { state in
-      state.locals.values.sorted { $0.order < $1.order }.map { ($0.key.name, $0.key.render($0.value)) }
+      state.locals.values.sorted { $0.order < $1.order }.map {
+        ($0.key.name, $0.key.render($0.value))
+      }
     }
   }
 

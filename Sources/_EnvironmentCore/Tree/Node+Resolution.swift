@@ -69,7 +69,9 @@ extension Node {
     var node: Node? = self
     while let current = node {
       let (cached, parent) = current.withLock { state -> (AliasScope?, Node?) in
-        if state.tree === tree, state.aliasScopeGeneration == aliasGeneration, let scope = state.aliasScope {
+        if state.tree === tree, state.aliasScopeGeneration == aliasGeneration,
+          let scope = state.aliasScope
+        {
           return (scope, nil)
         }
         return (nil, state.parent)

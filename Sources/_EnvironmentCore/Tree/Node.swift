@@ -25,7 +25,8 @@ package struct Node: @unchecked Sendable {
   /// A node that inherits from `parent`, in `parent`'s tree.
   package static func makeChild(of parent: Node, environmentType: Any.Type) -> Node {
     let tree = parent.currentTree().tree
-    return Node(storage: .make(NodeState(parent: parent, tree: tree, environmentType: environmentType)))
+    return Node(
+      storage: .make(NodeState(parent: parent, tree: tree, environmentType: environmentType)))
   }
 
   /// Runs `body` with exclusive access to the node's state. `body` must not take other locks.
@@ -131,7 +132,8 @@ package struct Node: @unchecked Sendable {
     let dependencyKey = probe.key(writtenBy: dependency, value: sample)
     let nodeTree = withLock { state in
       state.aliasEdges.append(
-        AliasEdge(dependency: dependencyKey, reference: referenceKey, declaredIn: state.environmentName)
+        AliasEdge(
+          dependency: dependencyKey, reference: referenceKey, declaredIn: state.environmentName)
       )
       return state.tree
     }

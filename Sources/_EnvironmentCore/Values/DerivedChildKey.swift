@@ -10,7 +10,9 @@ package struct DerivedChildKey: Hashable {
     self.type = ObjectIdentifier(type)
     self.id = id
     let typeName = KeyInfo.displayName(of: type)
-    label = id.map { "derived(\(typeName).self, id: \(String(reflecting: $0.base)))" } ?? "derived(\(typeName).self)"
+    label =
+      id.map { "derived(\(typeName).self, id: \(String(reflecting: $0.base)))" }
+      ?? "derived(\(typeName).self)"
   }
 
   package static func == (lhs: Self, rhs: Self) -> Bool {

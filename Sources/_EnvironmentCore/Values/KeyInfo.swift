@@ -45,7 +45,8 @@ package struct KeyInfo: @unchecked Sendable {
         let close = name[start...].firstIndex(of: ")")
       {
         let end = name.index(after: close)
-        let separator = end < name.endIndex && ":.".contains(name[end]) ? name.index(after: end) : end
+        let separator =
+          end < name.endIndex && ":.".contains(name[end]) ? name.index(after: end) : end
         name.removeSubrange(start..<separator)
       }
     }

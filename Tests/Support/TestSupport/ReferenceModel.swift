@@ -65,7 +65,9 @@ public final class ModelNode {
     var node: ModelNode? = self
     while let current = node {
       let candidates = current.values.filter { group.contains($0.key) }
-      if let latest = candidates.max(by: { $0.value.order < $1.value.order }) { return latest.value.value }
+      if let latest = candidates.max(by: { $0.value.order < $1.value.order }) {
+        return latest.value.value
+      }
       node = current.parent
     }
     return ModelKeys.defaultValue(end)

@@ -23,12 +23,24 @@ public struct StormValue: Sendable, Equatable {
 /// family's first key, so storms never create cycles or conflicts, and a read of any key must
 /// return a value of its own family.
 public enum StormKeys {
-  public struct S0: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -1) } }
-  public struct S1: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -2) } }
-  public struct S2: DependencyKey { public static var defaultValue: StormValue { .init(family: 0, serial: -3) } }
-  public struct S3: DependencyKey { public static var defaultValue: StormValue { .init(family: 1, serial: -1) } }
-  public struct S4: DependencyKey { public static var defaultValue: StormValue { .init(family: 1, serial: -2) } }
-  public struct S5: DependencyKey { public static var defaultValue: StormValue { .init(family: 2, serial: -1) } }
+  public struct S0: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 0, serial: -1) }
+  }
+  public struct S1: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 0, serial: -2) }
+  }
+  public struct S2: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 0, serial: -3) }
+  }
+  public struct S3: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 1, serial: -1) }
+  }
+  public struct S4: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 1, serial: -2) }
+  }
+  public struct S5: DependencyKey {
+    public static var defaultValue: StormValue { .init(family: 2, serial: -1) }
+  }
 
   /// Each key's family.
   public static let families = [0, 0, 0, 1, 1, 2]
