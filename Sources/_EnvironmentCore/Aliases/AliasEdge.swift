@@ -6,8 +6,4 @@ struct AliasEdge: Sendable {
   let reference: KeyInfo
   /// The name of the environment type that declared the alias, for diagnostics.
   let declaredIn: String
-
-  var description: String {
-    "\(dependency.name) → \(reference.name) (declared in \(declaredIn))"
-  }
 }
