@@ -13,7 +13,7 @@
 /// }
 /// ```
 public enum Compatible {
-  /// This package's ``DependencyValues/DependencyKey``, spelled so that it cannot clash.
+  /// This package's `DependencyKey`, spelled so that it cannot clash.
   ///
   /// ```swift
   /// struct Clock: Compatible.DependencyKey {

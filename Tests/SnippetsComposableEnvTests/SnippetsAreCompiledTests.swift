@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every Swift snippet of README.md and Migration.md must be compiled by a snippet target: its
+/// Every Swift snippet of README.md, Migration.md and the DocC catalogs must be compiled by a
+/// snippet target: its
 /// lines must appear, in order, in one source file of `Tests/Snippets*` (files may add lines
 /// around and between them, such as a wrapping function).
 @Suite("Documentation snippets")
@@ -9,11 +10,19 @@ struct SnippetsAreCompiledTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  @Test(arguments: ["README.md", "Migration.md"])
+  /// README.md, Migration.md and every article of every `Sources/*/*.docc` catalog.
+  static let documents: [String] = {
+    let sources = root.appendingPathComponent("Sources")
+    let articles = FileManager.default.subpaths(atPath: sources.path)?
+      .filter { $0.contains(".docc/") && $0.hasSuffix(".md") }
+      .map { "Sources/" + $0 }
+    return ["README.md", "Migration.md"] + (articles ?? []).sorted()
+  }()
+
+  @Test(arguments: documents)
   func everySwiftSnippetIsCompiled(document: String) throws {
     let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
     let snippets = Self.swiftBlocks(in: text)
-    #expect(!snippets.isEmpty)
     let sources = try Self.snippetSources()
     for snippet in snippets {
       let found = sources.contains { Self.lines(of: snippet, appearInOrderIn: $0) }

@@ -1,13 +1,28 @@
 // What the ComposableEnv snippets of README.md and Migration.md use without declaring it.
 import ComposableEnv
 
+/// The analytics client of the DocC articles' snippets.
+struct AnalyticsClient: Sendable, Equatable, CustomStringConvertible {
+  var name: String
+
+  static let live = AnalyticsClient(name: "live")
+  static let disabled = AnalyticsClient(name: "disabled")
+
+  var description: String { name }
+}
+
 extension DependencyKeys {
+  struct PaymentAnalytics: DependencyKey { static var defaultValue: AnalyticsClient { .live } }
   struct Logger: DependencyKey { static var defaultValue: String { "app" } }
   struct FeedLogger: DependencyKey { static var defaultValue: String { "feed" } }
   struct UIQueue: DependencyKey { static var defaultValue: String { "ui" } }
 }
 
 extension Dependencies {
+  var paymentAnalytics: AnalyticsClient {
+    get { self[DependencyKeys.PaymentAnalytics.self] }
+    set { self[DependencyKeys.PaymentAnalytics.self] = newValue }
+  }
   var logger: String {
     get { self[DependencyKeys.Logger.self] }
     set { self[DependencyKeys.Logger.self] = newValue }

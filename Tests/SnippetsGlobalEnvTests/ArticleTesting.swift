@@ -1,0 +1,10 @@
+// Compiled copy of snippets from the DocC article Testing.md; keep them identical
+// (SnippetsAreCompiledTests checks).
+import GlobalEnv
+import GlobalEnvTesting
+import Testing
+
+@Test(.dependencies { $0.apiClient = .stub })
+func feedShowsStubbedTitles() {
+  #expect(FeedModel().titles() == ["Stubbed post"])
+}
