@@ -41,12 +41,11 @@ extension ComposableEnvironment {
   }
 
   private func dump(title: String) -> DependencyTreeDump {
-    let children = node.withLock { _ in derivedChildrenForDiagnostics() }
-    return DependencyTreeDump(
+    DependencyTreeDump(
       title: title,
       values: node.values,
       aliases: node.aliases,
-      children: children.map { child in
+      children: derivedChildrenForDiagnostics().map { child in
         child.environment.dump(
           title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
       }
@@ -54,28 +53,29 @@ extension ComposableEnvironment {
   }
 
   /// The children created so far: `@DerivedEnvironment` properties in declaration order
-  /// (superclass first), then `derived(_:)` / `derived(_:id:)` children by label. Call under
-  /// `node`'s lock.
+  /// (superclass first), then `derived(_:)` / `derived(_:id:)` children by label.
   private func derivedChildrenForDiagnostics() -> [(
     label: String, environment: ComposableEnvironment
   )] {
+    // Reflect outside the lock: a custom mirror is user code, which may read dependencies.
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: self)
     while let current = mirror {
       mirrors.insert(current, at: 0)
       mirror = current.superclassMirror
     }
-    let properties = mirrors.flatMap(\.children).compactMap {
-      child -> (String, ComposableEnvironment)? in
-      guard let wrapper = child.value as? AnyDerivedEnvironment,
-        let environment = wrapper.createdEnvironment
-      else {
-        return nil
-      }
+    let wrappers = mirrors.flatMap(\.children).compactMap {
+      child -> (String, AnyDerivedEnvironment)? in
+      guard let wrapper = child.value as? AnyDerivedEnvironment else { return nil }
       let name = child.label ?? "?"
-      return (name.hasPrefix("_") ? String(name.dropFirst()) : name, environment)
+      return (name.hasPrefix("_") ? String(name.dropFirst()) : name, wrapper)
     }
-    let derived = derivedChildren.map { ($0.key.label, $0.value) }.sorted { $0.0 < $1.0 }
-    return properties + derived
+    return node.withLock { _ in
+      let properties = wrappers.compactMap { name, wrapper in
+        wrapper.createdEnvironment.map { (name, $0) }
+      }
+      let derived = derivedChildren.map { ($0.key.label, $0.value) }.sorted { $0.0 < $1.0 }
+      return properties + derived
+    }
   }
 }
