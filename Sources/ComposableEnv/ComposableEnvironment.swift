@@ -166,26 +166,22 @@ open class ComposableEnvironment {
   /// Returns the cached child, or creates, attaches, configures and caches it exactly once.
   ///
   /// `cached` and `store` run under this environment's lock. Creation runs user code (the child's
-  /// initializer), so it happens outside that lock, serialized by `derivationLock`.
+  /// initializer), so it happens outside that lock (see `deriveOnce`).
   func derive<Child: ComposableEnvironment>(
     cached: (ComposableEnvironment) -> Child?,
     store: (ComposableEnvironment, Child) -> Void,
     make: () -> Child,
     configure: (Child) -> Void
   ) -> Child {
-    if let child = node.withLock({ _ in cached(self) }) { return child }
-    return derivationLock.withLock {
-      if let child = node.withLock({ _ in cached(self) }) { return child }
-      let child = make()
-      child.node.attach(to: node)
-      configure(child)
-      node.withLock { _ in store(self, child) }
-      return child
-    }
+    deriveOnce(
+      cached: { node.withLock { _ in cached(self) } },
+      create: {
+        let child = make()
+        child.node.attach(to: node)
+        configure(child)
+        node.withLock { _ in store(self, child) }
+        return child
+      }
+    )
   }
 }
-
-/// Serializes the creation of derived environments, so that each is created exactly once even
-/// when several threads ask for it at the same time. Recursive: a child's initializer may derive
-/// children of its own. Held only on the first access to each child.
-private let derivationLock = RecursiveLock()

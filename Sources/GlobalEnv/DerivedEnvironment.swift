@@ -70,19 +70,16 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   /// let feed = AppEnvironment().feed
   /// ```
   public var wrappedValue: Environment {
-    if let environment = environment.withLock({ $0 }) { return environment }
-    return derivationLock.withLock {
-      if let environment = environment.withLock({ $0 }) { return environment }
-      let created = make()
-      for declare in aliases.declarations { declare() }
-      environment.withLock { $0 = created }
-      return created
-    }
+    deriveOnce(
+      cached: { environment.withLock { $0 } },
+      create: {
+        let created = make()
+        for declare in aliases.declarations { declare() }
+        environment.withLock { $0 = created }
+        return created
+      }
+    )
   }
 }
 
 extension DerivedEnvironment: @unchecked Sendable where Environment: Sendable {}
-
-/// Serializes the creation of derived environments, so that each is created exactly once.
-/// Recursive: an environment's initializer may create children of its own.
-private let derivationLock = RecursiveLock()

@@ -55,13 +55,13 @@ open class ComposableEnvironment: GlobalEnvironment {
   }
 
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    if let child = children.withLock({ $0[key] }) { return unsafeDowncast(child, to: Child.self) }
-    let created = Child()
-    let winner = children.withLock { children in
-      if let existing = children[key] { return existing }
-      children[key] = created
-      return created
-    }
-    return unsafeDowncast(winner, to: Child.self)
+    deriveOnce(
+      cached: { children.withLock { $0[key] }.map { unsafeDowncast($0, to: Child.self) } },
+      create: {
+        let created = Child()
+        children.withLock { $0[key] = created }
+        return created
+      }
+    )
   }
 }
