@@ -39,14 +39,8 @@ extension GlobalDependenciesAccessing {
   /// //       sets DependencyKeys.Clock = "test"
   /// ```
   public func dependencyTree(format: DependencyTreeFormat = .text) -> String {
-    var chain: [Node] = []
-    var node: Node? = GlobalDependencies.current
-    while let current = node {
-      chain.insert(current, at: 0)
-      node = current.parent
-    }
     var dump: DependencyTreeDump?
-    for (level, node) in chain.enumerated().reversed() {
+    for (level, node) in GlobalDependencies.current.lineage.enumerated().reversed() {
       dump = DependencyTreeDump(
         title: level == 0 ? "Process-wide dependencies" : "withValues scope \(level)",
         values: node.values,

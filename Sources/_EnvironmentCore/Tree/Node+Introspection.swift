@@ -37,16 +37,20 @@ extension Node {
   /// The node this one inherits from; `nil` for a root.
   package var parent: Node? { withLock { $0.parent } }
 
-  /// The names of the environments from the root down to this node.
-  package var path: [String] {
-    var names: [String] = []
+  /// The nodes from the root down to this one.
+  package var lineage: [Node] {
+    var nodes: [Node] = []
     var current: Node? = self
     while let node = current {
-      let (name, parent) = node.withLock { ($0.environmentName, $0.parent) }
-      names.insert(name, at: 0)
-      current = parent
+      nodes.append(node)
+      current = node.parent
     }
-    return names
+    return nodes.reversed()
+  }
+
+  /// The names of the environments from the root down to this node.
+  package var path: [String] {
+    lineage.map(\.environmentName)
   }
 
   /// The values set on this node (`key`, rendered value), oldest first.
