@@ -74,7 +74,13 @@ extension ComposableEnvironment {
       let properties = wrappers.compactMap { name, wrapper in
         wrapper.createdEnvironment.map { (name, $0) }
       }
-      let derived = derivedChildren.map { ($0.key.label, $0.value) }.sorted { $0.0 < $1.0 }
+      let derived = derivedChildren.compactMap { key, state in
+        if case .done(let child) = state {
+          (key.label, unsafeDowncast(child, to: ComposableEnvironment.self))
+        } else {
+          nil
+        }
+      }.sorted { $0.0 < $1.0 }
       return properties + derived
     }
   }

@@ -44,8 +44,9 @@ open class ComposableEnvironment {
   /// This environment's place in the tree.
   @usableFromInline let node: Node
 
-  /// Children created by ``derived(_:)`` and ``derived(_:id:)``. Guarded by `node`'s lock.
-  private(set) var derivedChildren: [DerivedChildKey: ComposableEnvironment] = [:]
+  /// Children created by ``derived(_:)`` and ``derived(_:id:)``, each made at most once.
+  /// Guarded by `node`'s lock.
+  @exclusivity(unchecked) var derivedChildren: [DerivedChildKey: OnceState] = [:]
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///
@@ -53,8 +54,20 @@ open class ComposableEnvironment {
   /// let environment = AppEnvironment()
   ///   .with(\.mainQueue, .main)
   /// ```
+  ///
+  /// When the environment is being derived (by ``DerivedEnvironment`` or ``derived(_:)``), it
+  /// is created as a child of its parent instead, so that code in a subclass's initializer
+  /// already reads the parent's values.
   public required init() {
-    node = .makeRoot(environmentType: Self.self)
+    node = .make(for: Self.self)
+  }
+
+  deinit {
+    // Release children one by one rather than recursively (a chain may be very long).
+    guard !derivedChildren.isEmpty else { return }
+    for key in Array(derivedChildren.keys) {
+      DeferredRelease.release { derivedChildren[key]?.takeValue() }
+    }
   }
 
   /// Reads or sets a dependency on this environment.
@@ -156,32 +169,37 @@ open class ComposableEnvironment {
 
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
     derive(
-      cached: { $0.derivedChildren[key].map { unsafeDowncast($0, to: Child.self) } },
-      store: { $0.derivedChildren[key] = $1 },
+      Child.self,
+      state: { body in node.withLock { _ in body(&self.derivedChildren[key, default: .idle]) } },
       make: { Child() },
       configure: { _ in }
     )
   }
 
-  /// Returns the cached child, or creates, attaches, configures and caches it exactly once.
+  /// The child whose once-state `state` gives access to (under this environment's lock): made by
+  /// `make`, as a child of this environment, and configured, exactly once.
   ///
-  /// `cached` and `store` run under this environment's lock. Creation runs user code (the child's
-  /// initializer), so it happens outside that lock (see `deriveOnce`).
+  /// No lock is held while `make` (user code) runs; a thread that needs the same child meanwhile
+  /// waits for it, and threads deriving other children do not wait at all.
   func derive<Child: ComposableEnvironment>(
-    cached: (ComposableEnvironment) -> Child?,
-    store: (ComposableEnvironment, Child) -> Void,
+    _ type: Child.Type,
+    state: ((inout OnceState) -> Void) -> Void,
     make: () -> Child,
     configure: (Child) -> Void
   ) -> Child {
-    deriveOnce(
-      cached: { node.withLock { _ in cached(self) } },
-      create: {
-        let child = make()
-        child.node.attach(to: node)
+    let context = ThreadContext.current
+    let child = Once.value(
+      of: .derivation(child: Child.self, parent: Self.self),
+      in: context,
+      access: state,
+      make: {
+        let child = node.deriving(Child.self, in: context, make)
+        // Born attached unless `make` returned an environment created before the derivation.
+        if !child.node.isChild(of: node) { child.node.attach(to: node) }
         configure(child)
-        node.withLock { _ in store(self, child) }
         return child
       }
     )
+    return unsafeDowncast(child, to: Child.self)
   }
 }

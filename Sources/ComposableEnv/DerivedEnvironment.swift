@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentCore
 
 /// Declares a child environment that inherits the dependencies of the enclosing one.
 ///
@@ -20,18 +21,20 @@ import DependencyValues
 /// first read.
 @propertyWrapper
 public final class DerivedEnvironment<Environment: ComposableEnvironment> {
-  private let make: () -> Environment
-  private let aliases: AliasBuilder<Environment>
-  /// The child, once created. Guarded by the enclosing environment's lock.
-  fileprivate var environment: Environment?
+  /// How to make the child, when it is not `Environment()` with no alias. (One optional
+  /// reference, so that the common wrapper stays small: every environment has one per property.)
+  private let recipe: DerivationRecipe<Environment>?
+  /// The child: not yet created, being created, or created. Guarded by the enclosing
+  /// environment's lock.
+  @exclusivity(unchecked) fileprivate var state: OnceState = .idle
 
   /// Declares a child created with `Environment()`.
   ///
   /// ```swift
   /// @DerivedEnvironment<FeedEnvironment> var feed
   /// ```
-  public convenience init() {
-    self.init(wrappedValue: Environment())
+  public init() {
+    recipe = nil
   }
 
   /// Declares a child created from `wrappedValue`, evaluated on first access.
@@ -40,8 +43,7 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// @DerivedEnvironment var feed = FeedEnvironment().with(\.pageSize, 20)
   /// ```
   public init(wrappedValue: @autoclosure @escaping () -> Environment) {
-    make = wrappedValue
-    aliases = AliasBuilder()
+    recipe = DerivationRecipe(make: wrappedValue, aliases: AliasBuilder())
   }
 
   /// Declares a child created with `Environment()`, with aliases declared on it.
@@ -50,8 +52,8 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// @DerivedEnvironment<FeedEnvironment>(aliases: { $0.alias(\.feedQueue, to: \.mainQueue) })
   /// var feed
   /// ```
-  public convenience init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
-    self.init(wrappedValue: Environment(), aliases: aliases)
+  public init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
+    recipe = DerivationRecipe(make: nil, aliases: aliases(AliasBuilder()))
   }
 
   /// Declares a child created from `wrappedValue` (evaluated on first access), with aliases
@@ -65,8 +67,7 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
     wrappedValue: @autoclosure @escaping () -> Environment,
     aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
   ) {
-    make = wrappedValue
-    self.aliases = aliases(AliasBuilder())
+    recipe = DerivationRecipe(make: wrappedValue, aliases: aliases(AliasBuilder()))
   }
 
   /// Unavailable: a derived environment inherits from the environment that declares it.
@@ -103,13 +104,18 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   ) -> Environment {
     let wrapper = parent[keyPath: storageKeyPath]
     return parent.derive(
-      cached: { _ in wrapper.environment },
-      store: { wrapper.environment = $1 },
-      make: wrapper.make,
+      Environment.self,
+      state: { body in parent.node.withLock { _ in body(&wrapper.state) } },
+      make: wrapper.recipe?.make ?? { Environment() },
       configure: { child in
-        for declare in wrapper.aliases.declarations { declare(child) }
+        for declare in wrapper.recipe?.aliases.declarations ?? [] { declare(child) }
       }
     )
+  }
+
+  deinit {
+    // Release the child one by one rather than recursively (a chain may be very long).
+    if case .done = state { DeferredRelease.release { state.takeValue() } }
   }
 }
 
@@ -120,5 +126,23 @@ protocol AnyDerivedEnvironment: AnyObject {
 }
 
 extension DerivedEnvironment: AnyDerivedEnvironment {
-  var createdEnvironment: ComposableEnvironment? { environment }
+  var createdEnvironment: ComposableEnvironment? {
+    if case .done(let child) = state {
+      unsafeDowncast(child, to: ComposableEnvironment.self)
+    } else {
+      nil
+    }
+  }
+}
+
+/// How a ``DerivedEnvironment`` makes its child: the property's initial-value expression (or
+/// `Environment()`), and the aliases to declare on the child.
+private final class DerivationRecipe<Environment: ComposableEnvironment> {
+  let make: (() -> Environment)?
+  let aliases: AliasBuilder<Environment>
+
+  init(make: (() -> Environment)?, aliases: AliasBuilder<Environment>) {
+    self.make = make
+    self.aliases = aliases
+  }
 }

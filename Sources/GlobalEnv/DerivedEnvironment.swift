@@ -17,8 +17,8 @@ import _EnvironmentCore
 public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   private let make: () -> Environment
   private let aliases: AliasBuilder<Environment>
-  /// The child, once created.
-  private let environment = LockedValue<Environment?>.make(nil)
+  /// The child: not yet created, being created, or created.
+  private let state = LockedValue<OnceState>.make(.idle)
 
   /// Declares a child created with `Environment()`.
   ///
@@ -70,15 +70,22 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   /// let feed = AppEnvironment().feed
   /// ```
   public var wrappedValue: Environment {
-    deriveOnce(
-      cached: { environment.withLock { $0 } },
-      create: {
+    let created = Once.value(
+      of: .derivation(child: Environment.self, parent: nil),
+      in: .current,
+      access: { body in state.withLock { body(&$0) } },
+      make: {
         let created = make()
         for declare in aliases.declarations { declare() }
-        environment.withLock { $0 = created }
-        return created
+        return Box(created)
       }
     )
+    return Box<Environment>.unbox(created)
+  }
+
+  deinit {
+    // Release the child one by one rather than recursively (a chain may be very long).
+    DeferredRelease.release { state.withLock { $0.takeValue() } }
   }
 }
 

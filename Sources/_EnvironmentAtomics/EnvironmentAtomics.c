@@ -1,36 +1,148 @@
-// Most functions of this module are `static inline` in its header; this file holds its one global
-// and the slow path of the Linux lock.
+// The globals of this module and the slow paths of its inline functions.
+#define _GNU_SOURCE
 #include "EnvironmentAtomics.h"
 
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 uint64_t environment_live_scopes = 0;
+uint64_t environment_waiters = 0;
+
+// MARK: - Lock (Linux)
 
 #if defined(__linux__)
+#include <errno.h>
 #include <linux/futex.h>
-#include <sched.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
+static void environment_futex_failed(const char *operation, int error) {
+  fprintf(stderr, "swift-composable-env: futex %s failed with errno %d\n", operation, error);
+  abort();
+}
+
 void environment_lock_contended(uint32_t *lock) {
-  for (unsigned attempt = 0;; attempt++) {
+  // Spin briefly: critical sections are a few loads and stores long.
+  for (unsigned attempt = 0; attempt < 100; attempt++) {
     uint32_t expected = 0;
     if (__atomic_load_n(lock, __ATOMIC_RELAXED) == 0 &&
         __atomic_compare_exchange_n(lock, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
       return;
     }
-    if (attempt < 64) {
 #if defined(__x86_64__) || defined(__i386__)
-      __builtin_ia32_pause();
+    __builtin_ia32_pause();
 #elif defined(__aarch64__)
-      __asm__ __volatile__("yield");
+    __asm__ __volatile__("yield");
 #endif
-    } else if (attempt < 128) {
-      sched_yield();
-    } else {
-      // Returns at once if the lock was released meanwhile, else after at most 50 µs.
-      struct timespec timeout = {.tv_sec = 0, .tv_nsec = 50000};
-      syscall(SYS_futex, lock, FUTEX_WAIT_PRIVATE, 1, &timeout, NULL, 0);
+  }
+  // Mark the lock contended, then sleep until the holder's unlock wakes us.
+  while (__atomic_exchange_n(lock, 2, __ATOMIC_ACQUIRE) != 0) {
+    if (syscall(SYS_futex, lock, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0) == -1) {
+      int error = errno;
+      // EAGAIN: the word was no longer 2; EINTR: a signal. Both mean: try again.
+      if (error != EAGAIN && error != EINTR) environment_futex_failed("wait", error);
     }
   }
 }
+
+void environment_lock_wake(uint32_t *lock) {
+  if (syscall(SYS_futex, lock, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0) == -1) {
+    environment_futex_failed("wake", errno);
+  }
+}
 #endif
+
+// MARK: - Epoch-based reclamation
+
+uint64_t environment_epoch = 1;
+
+__thread environment_reader *environment_current_reader = 0;
+
+/// Every record ever created, newest first. Records are pushed, never removed.
+static environment_reader *environment_readers = 0;
+
+static pthread_key_t environment_reader_key;
+static pthread_once_t environment_reader_key_once = PTHREAD_ONCE_INIT;
+
+/// Releases the exiting thread's record for reuse by another thread.
+static void environment_reader_release(void *record) {
+  environment_reader *reader = record;
+  environment_current_reader = 0;
+  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&reader->in_use, 0, __ATOMIC_RELEASE);
+}
+
+static void environment_reader_make_key(void) {
+  int status = pthread_key_create(&environment_reader_key, environment_reader_release);
+  if (status != 0) {
+    fprintf(stderr, "swift-composable-env: pthread_key_create failed with %d\n", status);
+    abort();
+  }
+}
+
+environment_reader *environment_reader_register(void) {
+  environment_reader *reader = 0;
+  // Reuse the record of a thread that exited, if any.
+  for (environment_reader *candidate = __atomic_load_n(&environment_readers, __ATOMIC_ACQUIRE);
+       candidate != 0; candidate = candidate->next) {
+    uint64_t free = 0;
+    if (__atomic_load_n(&candidate->in_use, __ATOMIC_RELAXED) == 0 &&
+        __atomic_compare_exchange_n(&candidate->in_use, &free, 1, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_RELAXED)) {
+      reader = candidate;
+      break;
+    }
+  }
+  if (reader == 0) {
+    if (posix_memalign((void **)&reader, 64, sizeof(environment_reader)) != 0) {
+      fprintf(stderr, "swift-composable-env: out of memory for a reader record\n");
+      abort();
+    }
+    reader->pin = 0;
+    reader->in_use = 1;
+    environment_reader *head = __atomic_load_n(&environment_readers, __ATOMIC_RELAXED);
+    do {
+      reader->next = head;
+    } while (!__atomic_compare_exchange_n(&environment_readers, &head, reader, true,
+                                          __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+  }
+  pthread_once(&environment_reader_key_once, environment_reader_make_key);
+  int status = pthread_setspecific(environment_reader_key, reader);
+  if (status != 0) {
+    fprintf(stderr, "swift-composable-env: pthread_setspecific failed with %d\n", status);
+    abort();
+  }
+  environment_current_reader = reader;
+  return reader;
+}
+
+uint64_t environment_oldest_pin(void) {
+  uint64_t oldest = UINT64_MAX;
+  for (environment_reader *reader = __atomic_load_n(&environment_readers, __ATOMIC_ACQUIRE);
+       reader != 0; reader = reader->next) {
+    uint64_t pin = __atomic_load_n(&reader->pin, __ATOMIC_SEQ_CST);
+    if (pin != 0 && pin < oldest) oldest = pin;
+  }
+  return oldest;
+}
+
+// MARK: - Read table
+
+static const uint64_t environment_empty_table_counter = 0;
+
+static environment_table environment_empty_table = {
+    .generation_counter = &environment_empty_table_counter,
+    .generation = UINT64_MAX,
+    .mask = 0,
+    .count = 0,
+    .tree = 0,
+};
+
+environment_table *environment_empty_table_pointer(void) { return &environment_empty_table; }
+
+// MARK: - Threads
+
+bool environment_thread_name(char *buffer, unsigned long size) {
+  return pthread_getname_np(pthread_self(), buffer, size) == 0 && buffer[0] != 0;
+}

@@ -2,12 +2,13 @@ import ComposableEnv
 import TestSupport
 import Testing
 
-/// An environment built, read and given children of its own before it is attached under a parent:
-/// `@DerivedEnvironment var child = <expression>` evaluates the expression on first access.
+/// An environment built, read and given children of its own before it is attached under a parent
+/// (`@DerivedEnvironment var child = existing`), and one created by the `@DerivedEnvironment`
+/// expression itself, which is born attached.
 @Suite("Attaching a pre-built environment")
 struct AttachTests {
   @Test func prebuiltSubtreeInheritsFromItsNewParent() {
-    let parent = PrebuiltParent().with(\.number, 5)
+    let parent = FirstPrebuiltParent().with(\.number, 5)
     let grandchild = parent.child.next.next
     #expect(grandchild.number == 5)
     #expect(grandchild.name == "own")
@@ -16,12 +17,18 @@ struct AttachTests {
   }
 
   @Test func prebuiltSubtreeUsesItsNewRootsDefaults() {
+    let parent = SecondPrebuiltParent()
     let before = AttachCounter.shared.count
-    let parent = PrebuiltParent()
     _ = parent.child.next.countedAfterAttach
     _ = parent.countedAfterAttach
-    // Once in the pre-built tree, once in the parent's: never again.
-    #expect(AttachCounter.shared.count - before == 2)
+    // Once in the parent's tree (the pre-built tree computed its own before): never again.
+    #expect(AttachCounter.shared.count - before == 1)
+  }
+
+  @Test func environmentCreatedByTheExpressionReadsItsParentsValuesAtOnce() {
+    let parent = ExpressionParent().with(\.number, 5)
+    #expect(parent.child.numberSeenWhenCreated == 5)
+    #expect(parent.child.name == "own")
   }
 
   @Test func derivingAnEnvironmentFromItsOwnDescendantNamesIt() async throws {
@@ -35,15 +42,51 @@ struct AttachTests {
   }
 }
 
-/// A parent whose child was built, read and derived from before being attached.
-private final class PrebuiltParent: ComposableEnvironment {
-  @DerivedEnvironment var child = PrebuiltParent.makePrebuiltChild()
+/// A pre-built environment: set up, read and derived from before any parent adopts it.
+private func makePrebuiltChild() -> FeatureEnvironment {
+  let child = FeatureEnvironment().with(\.name, "own")
+  #expect(child.next.next.number == 0)
+  _ = child.next.countedAfterAttach
+  return child
+}
 
-  static func makePrebuiltChild() -> FeatureEnvironment {
-    let child = FeatureEnvironment().with(\.name, "own")
-    #expect(child.next.next.number == 0)
-    _ = child.next.countedAfterAttach
-    return child
+/// Parents that adopt a pre-built child (one type per test, so that tests stay independent).
+/// The child is built when the parent is, before the derivation starts: an environment of the
+/// child's type created *during* the derivation would be born attached instead.
+private final class FirstPrebuiltParent: ComposableEnvironment {
+  nonisolated(unsafe) static let prebuilt = makePrebuiltChild()
+  @DerivedEnvironment var child = FirstPrebuiltParent.prebuilt
+
+  required init() {
+    _ = Self.prebuilt
+    super.init()
+  }
+}
+
+private final class SecondPrebuiltParent: ComposableEnvironment {
+  nonisolated(unsafe) static let prebuilt = makePrebuiltChild()
+  @DerivedEnvironment var child = SecondPrebuiltParent.prebuilt
+
+  required init() {
+    _ = Self.prebuilt
+    super.init()
+  }
+}
+
+/// A parent whose child is created by the `@DerivedEnvironment` expression.
+private final class ExpressionParent: ComposableEnvironment {
+  @DerivedEnvironment var child = ReadingChild().with(\.name, "own")
+}
+
+/// A child that reads a dependency in its initializer.
+private final class ReadingChild: ComposableEnvironment {
+  @Dependency(\.number) var number
+  @Dependency(\.name) var name
+  private(set) var numberSeenWhenCreated = -1
+
+  required init() {
+    super.init()
+    numberSeenWhenCreated = number
   }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-// Usage: Benchmarks [--filter TEXT] [--json] [--quick] [--single-threaded]
+// Usage: Benchmarks [--filter TEXT] [--library NAME] [--json] [--quick] [--single-threaded]
 //   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
+//   --library NAME     measure only that library's figures (for profiling one library)
 //   --json             print the results as JSON instead of a table
 //   --quick            one short sample per figure: a smoke test, not a measurement
 //   --single-threaded  do not start the background thread (see below)
@@ -14,9 +15,14 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 let settings = arguments.contains("--quick") ? Settings.quick : Settings()
 let json = arguments.contains("--json")
-let filter = arguments.firstIndex(of: "--filter").flatMap { index in
-  arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+/// The value of option `name`, if given.
+func option(_ name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { index in
+    arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+  }
 }
+let filter = option("--filter")
+let library = option("--library")
 
 Floors.installOpaqueReader()
 let multiThreaded = !arguments.contains("--single-threaded")
@@ -135,7 +141,7 @@ if let filter {
 
 var results: [Result] = []
 for scenario in scenarios {
-  for figure in scenario.figures {
+  for figure in scenario.figures where library == nil || figure.library == library {
     if let value = figure.measure(settings) {
       results.append(Result(scenario: scenario.name, library: figure.library, value: value, unit: scenario.unit))
     }

@@ -21,8 +21,8 @@ import _EnvironmentCore
     """
 )
 open class ComposableEnvironment: GlobalEnvironment {
-  /// Children created by `derived(_:)` and `derived(_:id:)`, by type and id.
-  private let children = LockedValue<[DerivedChildKey: ComposableEnvironment]>.make([:])
+  /// Children created by `derived(_:)` and `derived(_:id:)`, by type and id, each made once.
+  private let children = LockedValue<[DerivedChildKey: OnceState]>.make([:])
 
   /// Creates the environment. Its dependencies are the process-wide ones.
   ///
@@ -55,13 +55,12 @@ open class ComposableEnvironment: GlobalEnvironment {
   }
 
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    deriveOnce(
-      cached: { children.withLock { $0[key] }.map { unsafeDowncast($0, to: Child.self) } },
-      create: {
-        let created = Child()
-        children.withLock { $0[key] = created }
-        return created
-      }
+    let child = Once.value(
+      of: .derivation(child: Child.self, parent: Self.self),
+      in: .current,
+      access: { body in children.withLock { body(&$0[key, default: .idle]) } },
+      make: { Child() }
     )
+    return unsafeDowncast(child, to: Child.self)
   }
 }

@@ -1,8 +1,16 @@
-// Atomic operations on 64-bit counters for the environment core.
+// What `_EnvironmentCore` needs below the level Swift reaches on its deployment targets
+// (`Synchronization` needs macOS 15 / iOS 18):
 //
-// Swift's own `Synchronization.Atomic` needs macOS 15 / iOS 18, newer than this package's
-// deployment targets, so the two operations the core needs are spelled with the compiler's
-// builtins here. Every function is `static inline`: Swift callers inline them.
+// 1. atomic operations on 64-bit counters;
+// 2. on Linux, a 4-byte lock that wakes its waiters (`os_unfair_lock` on Apple platforms);
+// 3. epoch-based reclamation: per-thread reader records that let a read of an environment's
+//    cache take no lock, and let writers know when a replaced cache can no longer be in use;
+// 4. the read table: an environment's immutable-once-published cache of resolved values,
+//    looked up without a lock;
+// 5. the number of live `withValues` scopes (GlobalEnv's fast path).
+//
+// Nothing here runs user code or allocates on the read path. Every function used on the read
+// path is `static inline`, so that Swift callers inline it.
 
 #ifndef ENVIRONMENT_ATOMICS_H
 #define ENVIRONMENT_ATOMICS_H
@@ -10,33 +18,37 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+// MARK: - Counters and pointers
+
 /// Loads `*counter` with acquire ordering.
 static inline uint64_t environment_atomic_load(const uint64_t *_Nonnull counter) {
   return __atomic_load_n(counter, __ATOMIC_ACQUIRE);
 }
 
-/// Adds one to `*counter` with acquire-release ordering and returns the new value.
+/// Adds one to `*counter` (sequentially consistent) and returns the new value.
 static inline uint64_t environment_atomic_increment(uint64_t *_Nonnull counter) {
-  return __atomic_add_fetch(counter, 1, __ATOMIC_ACQ_REL);
+  return __atomic_add_fetch(counter, 1, __ATOMIC_SEQ_CST);
 }
 
-/// Sets `bits` in `*counter` with acquire-release ordering.
+/// Sets `bits` in `*counter` (sequentially consistent).
 static inline void environment_atomic_set_bits(uint64_t *_Nonnull counter, uint64_t bits) {
-  __atomic_fetch_or(counter, bits, __ATOMIC_ACQ_REL);
+  __atomic_fetch_or(counter, bits, __ATOMIC_SEQ_CST);
 }
+
+// MARK: - Lock (Linux)
 
 #if defined(__linux__)
-// A 4-byte lock for critical sections a few loads long (0 unlocked, 1 locked). Taking it is one
-// compare-and-swap; releasing it is a plain release store, with no atomic read-modify-write, so an
-// uncontended lock/unlock costs one locked instruction instead of two (`pthread_mutex_t`: two,
-// plus a call each way, and 40 bytes).
-//
-// Because unlocking does not check for waiters, a waiter never sleeps without a deadline: it
-// spins, then yields, then sleeps on the futex for at most 50 µs at a time and tries again. Long
-// waits only happen when the holder was preempted inside its few-instruction critical section.
+// A 4-byte mutex on a futex word: 0 unlocked, 1 locked, 2 locked with (possible) waiters.
+// Taking it uncontended is one compare-and-swap; releasing it is one exchange, followed by a
+// `FUTEX_WAKE` only when a thread is (or may be) sleeping. Waiters sleep until woken, with no
+// deadline. It exists because it lives inside a node's single allocation (4 bytes beside the read
+// table pointer); see PlatformLock.swift for the measurement behind that choice.
 
 /// Waits for the lock (slow path of `environment_lock`).
 void environment_lock_contended(uint32_t *_Nonnull lock);
+
+/// Wakes one waiter (slow path of `environment_unlock`).
+void environment_lock_wake(uint32_t *_Nonnull lock);
 
 /// Takes the lock.
 static inline void environment_lock(uint32_t *_Nonnull lock) {
@@ -46,14 +58,171 @@ static inline void environment_lock(uint32_t *_Nonnull lock) {
   }
 }
 
-/// Releases the lock.
+/// Releases the lock, waking one waiter if there may be any.
 static inline void environment_unlock(uint32_t *_Nonnull lock) {
-  __atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+  if (__atomic_exchange_n(lock, 0, __ATOMIC_RELEASE) == 2) {
+    environment_lock_wake(lock);
+  }
 }
 #endif
 
-/// The number of live `withValues` scopes in the process (GlobalEnv). A C global, so that a read
-/// checks it with one load and no lazy initialization.
+// MARK: - Epoch-based reclamation
+
+/// One thread's reader record. A thread *pins* its record (stores the global epoch in `pin`)
+/// for the few instructions of a cache lookup, and unpins it (stores 0) before returning; a
+/// record is never pinned while user code runs. A cache replaced at epoch `e` is freed once no
+/// record is pinned at an epoch `<= e`. Records are cache-line sized (no false sharing between
+/// readers), never freed, and reused after their thread exits.
+typedef struct environment_reader {
+  uint64_t pin;
+  uint64_t in_use;
+  struct environment_reader *_Nullable next;
+  char padding[64 - 2 * sizeof(uint64_t) - sizeof(void *)];
+} environment_reader;
+
+/// The global epoch; starts at 1, advanced by every reclamation pass.
+extern uint64_t environment_epoch;
+
+/// This thread's record, or NULL before its first pin.
+#if defined(__linux__)
+extern __thread environment_reader *_Nullable environment_current_reader
+    __attribute__((tls_model("initial-exec")));
+#else
+extern __thread environment_reader *_Nullable environment_current_reader;
+#endif
+
+/// Gives the calling thread a record (slow path of `environment_pin`).
+environment_reader *_Nonnull environment_reader_register(void);
+
+/// Pins the calling thread's record at the current epoch and returns it. The exchange is a full
+/// barrier: a reclaimer that does not see this pin is ordered before the loads that follow it,
+/// so those loads see what the reclaimer unpublished before it looked.
+static inline environment_reader *_Nonnull environment_pin(void) {
+  environment_reader *reader = environment_current_reader;
+  if (__builtin_expect(reader == 0, 0)) reader = environment_reader_register();
+  uint64_t epoch = __atomic_load_n(&environment_epoch, __ATOMIC_RELAXED);
+  __atomic_exchange_n(&reader->pin, epoch, __ATOMIC_SEQ_CST);
+  return reader;
+}
+
+/// Unpins a record pinned by `environment_pin`.
+static inline void environment_unpin(environment_reader *_Nonnull reader) {
+  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
+}
+
+/// Whether the calling thread's record is pinned (for assertions).
+static inline bool environment_is_pinned(void) {
+  environment_reader *reader = environment_current_reader;
+  return reader != 0 && __atomic_load_n(&reader->pin, __ATOMIC_RELAXED) != 0;
+}
+
+/// Advances the global epoch and returns the epoch before the advance.
+static inline uint64_t environment_epoch_advance(void) {
+  return __atomic_fetch_add(&environment_epoch, 1, __ATOMIC_SEQ_CST);
+}
+
+/// The smallest epoch any record is pinned at, or UINT64_MAX when none is pinned.
+uint64_t environment_oldest_pin(void);
+
+// MARK: - Read table
+
+/// One resolved value: `identity` is a key path's or a key type's address (0: empty slot),
+/// `box` the retained `Box<Value>`, `owner` a retained object that keeps `identity` from being
+/// reused (the key path; NULL for key types, which are never deallocated).
+typedef struct environment_table_entry {
+  uintptr_t identity;
+  void *_Nullable box;
+  void *_Nullable owner;
+} environment_table_entry;
+
+/// A node's cache of resolved values, valid while `*generation_counter == generation`.
+/// Published entries are never changed; new entries go into empty slots (box and owner first,
+/// then the identity with release ordering), or into a larger copy that replaces the table.
+typedef struct environment_table {
+  const uint64_t *_Nonnull generation_counter;
+  uint64_t generation;
+  uintptr_t mask;
+  uintptr_t count;
+  /// The retained tree that owns `generation_counter`.
+  void *_Nullable tree;
+  environment_table_entry entries[];
+} environment_table;
+
+/// The table of a node that has cached nothing: never current, never freed.
+environment_table *_Nonnull environment_empty_table_pointer(void);
+
+/// Loads a node's table pointer. Sequentially consistent: ordered after the reader's pin (see
+/// `environment_pin`).
+static inline environment_table *_Nonnull environment_table_load(environment_table *_Nonnull const *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+}
+
+/// Publishes a node's new table pointer (sequentially consistent).
+static inline void environment_table_store(environment_table *_Nonnull *_Nonnull slot,
+                                           environment_table *_Nonnull table) {
+  __atomic_store_n(slot, table, __ATOMIC_SEQ_CST);
+}
+
+/// The slot where `identity` is looked up first in a table of `mask + 1` slots.
+static inline uintptr_t environment_table_slot(uintptr_t identity, uintptr_t mask) {
+  return ((identity >> 4) ^ (identity >> 12)) & mask;
+}
+
+/// The box cached for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
+static inline void *_Nullable environment_table_lookup(const environment_table *_Nonnull table,
+                                                       uintptr_t identity) {
+  if (__atomic_load_n(table->generation_counter, __ATOMIC_ACQUIRE) != table->generation) return 0;
+  uintptr_t index = environment_table_slot(identity, table->mask);
+  // At most one pass over the slots: a table may be full.
+  for (uintptr_t probes = 0; probes <= table->mask; probes++) {
+    uintptr_t candidate = __atomic_load_n(&table->entries[index].identity, __ATOMIC_ACQUIRE);
+    if (candidate == identity) return table->entries[index].box;
+    if (candidate == 0) return 0;
+    index = (index + 1) & table->mask;
+  }
+  return 0;
+}
+
+/// The entries of `table`.
+static inline environment_table_entry *_Nonnull environment_table_entries(environment_table *_Nonnull table) {
+  return table->entries;
+}
+
+/// Publishes an entry in an empty slot of `table` (the caller holds the node's lock).
+static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
+                                             uintptr_t identity, void *_Nonnull box,
+                                             void *_Nullable owner) {
+  entry->box = box;
+  entry->owner = owner;
+  __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
+}
+
+// MARK: - Waiting
+
+/// The number of threads waiting for work in progress on another thread (see WaitRoom.swift).
+extern uint64_t environment_waiters;
+
+static inline void environment_waiters_increment(void) {
+  __atomic_add_fetch(&environment_waiters, 1, __ATOMIC_SEQ_CST);
+}
+
+static inline void environment_waiters_decrement(void) {
+  __atomic_sub_fetch(&environment_waiters, 1, __ATOMIC_SEQ_CST);
+}
+
+static inline uint64_t environment_waiters_load(void) {
+  return __atomic_load_n(&environment_waiters, __ATOMIC_SEQ_CST);
+}
+
+// MARK: - Threads
+
+/// Writes the calling thread's name (NUL-terminated) into `buffer`; false if it has none.
+bool environment_thread_name(char *_Nonnull buffer, unsigned long size);
+
+// MARK: - GlobalEnv's live scopes
+
+/// The number of live `withValues` scopes in the process. A C global, so that a read checks it
+/// with one load and no lazy initialization.
 extern uint64_t environment_live_scopes;
 
 /// Loads the number of live scopes with acquire ordering.

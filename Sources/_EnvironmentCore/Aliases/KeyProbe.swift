@@ -3,47 +3,72 @@ import DependencyValues
 /// Finds which `DependencyKey` a `Dependencies` key path stands for, by running its accessors
 /// against storage that records the keys they touch.
 ///
-/// The reference key path is read (at the node, so the value is one the node would see anyway and
-/// no unrelated default is computed); the dependency key path is then written with that value,
-/// which only records the key and stores nothing.
+/// `aliasing` identifies both key paths by *writing* through them with a sample value that is
+/// recorded and dropped (see `WriteAccess` for why the getter that runs first needs no default).
+/// The sample is any value of the right type already on the environment's path (set on it or an
+/// ancestor, or a default the tree computed); only when there is none is the reference key path
+/// read, which computes the default the group would read anyway. Key paths identified once are
+/// remembered for the process (`KnownKeyPaths`), so they are never probed again.
 struct KeyProbe {
   let node: Node
 
-  /// The key that `keyPath`'s getter reads, and the value it read. `purpose` names the API and
-  /// argument in the message for a key path that reads no key or several.
-  func key<Value>(
-    readBy keyPath: KeyPath<Dependencies, Value>,
-    purpose: String = "the reference key path passed to `aliasing`"
-  ) -> (KeyInfo, Value) {
-    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
-    let value = Dependencies(storage: recorder)[keyPath: keyPath]
-    return (recorder.singleKey(purpose: purpose, accessor: "reads"), value)
+  /// The keys behind the two key paths of `aliasing(dependency, to: reference)`.
+  func keys<Value>(
+    aliasing dependency: WritableKeyPath<Dependencies, Value>,
+    to reference: WritableKeyPath<Dependencies, Value>
+  ) -> (reference: KeyInfo, dependency: KeyInfo) {
+    if let referenceKey = KnownKeyPaths.key(writtenBy: reference),
+      let dependencyKey = KnownKeyPaths.key(writtenBy: dependency)
+    {
+      return (referenceKey, dependencyKey)
+    }
+    let sample = node.sample(of: Value.self) ?? node.dependencies()[keyPath: reference]
+    let referenceKey = key(
+      writtenBy: reference, value: sample, purpose: "the reference key path passed to `aliasing`")
+    let dependencyKey = key(
+      writtenBy: dependency, value: sample,
+      purpose: "the dependency key path passed to `aliasing`")
+    return (referenceKey, dependencyKey)
   }
 
-  /// The key that `keyPath`'s setter writes.
-  func key<Value>(writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value) -> KeyInfo
-  {
-    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil))
+  /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message
+  /// for a key path that reads no key or several.
+  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>, purpose: String) -> KeyInfo {
+    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil), sample: nil as Value?)
+    _ = Dependencies(storage: recorder)[keyPath: keyPath]
+    return recorder.singleKey(purpose: purpose, accessor: "reads")
+  }
+
+  /// The key that `keyPath`'s setter writes, found by writing `value` (which is dropped).
+  private func key<Value>(
+    writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value, purpose: String
+  ) -> KeyInfo {
+    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil), sample: value)
     var dependencies = Dependencies(storage: recorder)
     dependencies[keyPath: keyPath] = value
-    return recorder.singleKey(
-      purpose: "the dependency key path passed to `aliasing`", accessor: "writes")
+    let key = recorder.singleKey(purpose: purpose, accessor: "writes")
+    KnownKeyPaths.record(keyPath, writes: key)
+    return key
   }
 }
 
-/// Storage that records the keys read and written through it. Reads resolve at the node; writes
-/// are recorded and dropped.
-private final class Recorder: DependencyStorage, @unchecked Sendable {
-  // Used by one thread, for the duration of one probe.
+/// Storage that records the keys read and written through it. Reads return the sample when it
+/// has the key's type (a write's getter), otherwise resolve at the node; writes are dropped.
+///
+/// `@unchecked Sendable`: used by one thread, for the duration of one probe.
+private final class Recorder<Sample>: DependencyStorage, @unchecked Sendable {
   private let access: NodeAccess
+  private let sample: Sample?
   private var touched: [KeyInfo] = []
 
-  init(access: NodeAccess) {
+  init(access: NodeAccess, sample: Sample?) {
     self.access = access
+    self.sample = sample
   }
 
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     record(KeyInfo(key))
+    if let value = sample as? Key.Value { return value }
     return access.value(for: key)
   }
 
@@ -67,5 +92,48 @@ private final class Recorder: DependencyStorage, @unchecked Sendable {
       )
     }
     return touched[0]
+  }
+}
+
+/// The key each key path was seen to write, for the process: a key path's accessors do not
+/// change, so an alias of key paths seen before needs no probe.
+enum KnownKeyPaths {
+  /// `nonisolated(unsafe)`: immutable reference; the dictionary is only touched under its lock.
+  nonisolated(unsafe) private static let written = LockedValue<[AnyKeyPath: KeyInfo]>.make([:])
+
+  static func key(writtenBy keyPath: AnyKeyPath) -> KeyInfo? {
+    written.withLock { $0[keyPath] }
+  }
+
+  static func record(_ keyPath: AnyKeyPath, writes key: KeyInfo) {
+    let replaced = written.withLock { $0.updateValue(key, forKey: keyPath) }
+    withExtendedLifetime(replaced) {}
+  }
+}
+
+extension Node {
+  /// A value of type `Value` that this node can see without computing anything: a value set on
+  /// it or an ancestor (for any key), or a default its tree computed.
+  func sample<Value>(of _: Value.Type) -> Value? {
+    var current: Node? = self
+    while let node = current {
+      let (found, parent) = node.withLock { state -> (AnyObject?, Node?) in
+        (state.locals.values.first { $0.value is Box<Value> }?.value, state.parent)
+      }
+      if let found { return Box<Value>.unbox(found) }
+      current = parent
+    }
+    return currentTree().tree.computedDefault(of: Value.self)
+  }
+}
+
+extension Tree {
+  /// A default of type `Value` this tree computed, if any.
+  func computedDefault<Value>(of _: Value.Type) -> Value? {
+    let found = withLock { state -> AnyObject? in
+      for case .done(let box) in state.defaults.values where box is Box<Value> { return box }
+      return nil
+    }
+    return found.map(Box<Value>.unbox)
   }
 }

@@ -1,25 +1,24 @@
 /// A value and the lock that guards it, in a single heap allocation.
 ///
-/// Every access goes through ``withLock(_:)``. The closure must not call code that could take
-/// another `LockedValue`'s lock (user code included): these locks are leaves of the lock order.
+/// Every access goes through ``withLock(_:)``. The closure must not run user code nor take
+/// another lock of the library: these locks are leaves. Whatever it removes from the state is
+/// returned to the caller and released after the lock.
 ///
 /// `ManagedBuffer` is not `Sendable`; owners that share a `LockedValue` across threads declare
 /// themselves `@unchecked Sendable`, which the lock makes sound.
-@usableFromInline
 package final class LockedValue<State>: ManagedBuffer<State, PlatformLock> {
   /// Creates a locked value holding `state`.
   package static func make(_ state: State) -> LockedValue<State> {
     let buffer = create(minimumCapacity: 1) { _ in state }
-    buffer.withUnsafeMutablePointerToElements { PlatformLockOperations.initialize($0) }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: PlatformLockOperations.unlocked) }
     return unsafeDowncast(buffer, to: LockedValue<State>.self)
   }
 
   deinit {
-    withUnsafeMutablePointerToElements { PlatformLockOperations.destroy($0) }
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 
   /// Runs `body` with exclusive access to the state.
-  @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
       PlatformLockOperations.lock(lock)

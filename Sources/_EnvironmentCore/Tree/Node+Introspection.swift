@@ -31,7 +31,7 @@ extension Node {
 
   /// The key that `keyPath` reads. Reports a key path that reads none or several.
   package func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
-    KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`").0
+    KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`")
   }
 
   /// The node this one inherits from; `nil` for a root.
@@ -53,13 +53,11 @@ extension Node {
     lineage.map(\.environmentName)
   }
 
-  /// The values set on this node (`key`, rendered value), oldest first.
+  /// The values set on this node (`key`, rendered value), oldest first. Values are rendered
+  /// after the lock: a `debugDescription` is user code, which may read dependencies.
   package var values: [(key: String, value: String)] {
-    withLock { state in
-      state.locals.values.sorted { $0.order < $1.order }.map {
-        ($0.key.name, $0.key.render($0.value))
-      }
-    }
+    let locals = withLock { state in state.locals.values.sorted { $0.order < $1.order } }
+    return locals.map { ($0.key.name, $0.key.render($0.value)) }
   }
 
   /// The aliases declared on this node (`dependency`, `reference`), in declaration order.

@@ -4,8 +4,10 @@
 ///    gives the value; on that node, the latest write to the group wins.
 /// 2. Otherwise the tree's default of the group's reference key, computed once per tree.
 ///
-/// Results are memoized per node and generation, so after a write the first read walks up only
-/// to the nearest ancestor that still has a current result, and reads at siblings reuse it.
+/// Results are memoized per node and generation (in the node's read table, under the key type's
+/// identity), so after a write the first read walks up only to the nearest ancestor that still
+/// has a current result, and reads at siblings reuse it. No lock is held while a default is
+/// computed (see `Tree.defaultValue(of:)`).
 extension Node {
   /// The boxed value of `key` at this node, as of `generation` of `tree`.
   func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
@@ -19,19 +21,15 @@ extension Node {
     var node = self
     var result: AnyObject?
     walk: while true {
+      if sameGroup, cacheable, let cached = node.storage.cachedBox(for: key.id) {
+        result = cached
+        break walk
+      }
       let step = node.withLock { state -> ResolutionStep in
-        if sameGroup, cacheable, state.tree === tree,
-          let cached = state.resolved[key.id], cached.generation == generation
-        {
-          return .cached(cached.value)
-        }
         if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
         return .inherit(from: state.parent, declaresAliases: !state.aliasEdges.isEmpty)
       }
       switch step {
-      case .cached(let value):
-        result = value
-        break walk
       case .set(let value):
         if sameGroup { sameGroupPath.append(node) }
         result = value
@@ -46,13 +44,11 @@ extension Node {
     }
 
     let value = result ?? tree.defaultValue(of: group?.reference ?? key)
-    if cacheable {
+    // A value found on the reading node itself (set there, or the default at a root) is found
+    // again just as fast: memoize only what took a walk.
+    if cacheable && !node.isIdentical(to: self) {
       for node in sameGroupPath {
-        node.withLock { state in
-          if state.tree === tree {
-            state.resolved[key.id] = CachedValue(value: value, generation: generation)
-          }
-        }
+        node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }
     }
     return value
@@ -69,10 +65,10 @@ extension Node {
     var node: Node? = self
     while let current = node {
       let (cached, parent) = current.withLock { state -> (AliasScope?, Node?) in
-        if state.tree === tree, state.aliasScopeGeneration == aliasGeneration,
-          let scope = state.aliasScope
+        if state.tree === tree, let cached = state.aliasScope,
+          cached.generation == aliasGeneration
         {
-          return (scope, nil)
+          return (cached.scope, nil)
         }
         return (nil, state.parent)
       }
@@ -86,19 +82,19 @@ extension Node {
     for current in uncached.reversed() {
       let edges = current.withLock { $0.aliasEdges }
       if !edges.isEmpty { scope = scope.adding(edges) }
-      current.withLock { state in
-        if state.tree === tree {
-          state.aliasScope = scope
-          state.aliasScopeGeneration = aliasGeneration
-        }
+      let cached = CachedAliasScope(scope: scope, generation: aliasGeneration)
+      let replaced = current.withLock { state -> CachedAliasScope? in
+        guard state.tree === tree else { return nil }
+        defer { state.aliasScope = cached }
+        return state.aliasScope
       }
+      withExtendedLifetime(replaced) {}
     }
     return scope
   }
 }
 
 private enum ResolutionStep {
-  case cached(AnyObject)
   case set(AnyObject)
   case inherit(from: Node?, declaresAliases: Bool)
 }

@@ -1,38 +1,42 @@
 import DependencyValues
 
-/// One environment's place in a tree: its own values and aliases, a link to its parent, and
-/// caches that make repeated reads cost one uncontended lock and a hash-slot lookup.
+/// One environment's place in a tree: its own values and aliases, a link to its parent, and a
+/// read table that makes a repeated read a lock-free lookup.
 ///
 /// Ownership: a node holds its parent node strongly and nothing else; environments hold their
 /// node and their derived children. So there is no cycle, and a child kept alive after its root
 /// environment was released keeps reading what it inherited.
 ///
-/// Invalidation: every write bumps the tree's generation, an atomic counter. Caches record the
-/// generation they were filled at and are compared against the current one on read, so a write
-/// costs O(1) and the next reads re-resolve lazily, each walking up only to the nearest ancestor
-/// whose resolved value is still current.
+/// Invalidation: every write bumps the tree's generation, an atomic counter. A read table is
+/// valid at the generation it was made for, so a write costs O(1) and the next reads re-resolve
+/// lazily, each walking up only to the nearest ancestor whose resolved value is still current.
+/// See Design.md ("Life of a read") for the whole picture.
 ///
-/// `@unchecked Sendable`: all state is behind the node's lock.
+/// `@unchecked Sendable`: state is behind the node's lock; the table is read lock-free under the
+/// reclamation rule (see `Reclamation`).
 @usableFromInline
 package struct Node: @unchecked Sendable {
-  @usableFromInline let storage: LockedValue<NodeState>
+  @usableFromInline let storage: NodeStorage
+
+  private init(state: NodeState) {
+    storage = .make(state)
+  }
 
   /// A root node, with a tree of its own.
   package static func makeRoot(environmentType: Any.Type) -> Node {
-    Node(storage: .make(NodeState(parent: nil, tree: Tree(), environmentType: environmentType)))
+    Node(state: NodeState(parent: nil, tree: Tree.make(), environmentType: environmentType))
   }
 
-  /// A node that inherits from `parent`, in `parent`'s tree.
+  /// A node that inherits from `parent`, in `parent`'s tree. O(1).
   package static func makeChild(of parent: Node, environmentType: Any.Type) -> Node {
     let tree = parent.currentTree().tree
-    return Node(
-      storage: .make(NodeState(parent: parent, tree: tree, environmentType: environmentType)))
+    return Node(state: NodeState(parent: parent, tree: tree, environmentType: environmentType))
   }
 
-  /// Runs `body` with exclusive access to the node's state. `body` must not take other locks.
-  @inlinable @inline(__always)
+  /// Runs `body` with exclusive access to the node's state. `body` must not run user code, take
+  /// other locks or release values (return them instead).
   package func withLock<Result>(_ body: (inout NodeState) -> Result) -> Result {
-    storage.withLock(body)
+    storage.withLock { state, _ in body(&state) }
   }
 
   /// Whether `self` and `other` are the same node.
@@ -48,12 +52,13 @@ package struct Node: @unchecked Sendable {
       let generation = tree.generation
       if Tree.isCacheable(generation) { return (tree, generation) }
       let current = tree.current
-      withLock { state in
-        if state.tree === tree {
-          state.tree = current
-          state.clearCaches()
-        }
+      let retired = storage.withLock { state, words -> ReadTable? in
+        guard state.tree === tree else { return nil }
+        state.tree = current
+        state.aliasScope = nil
+        return words.replaceTable(with: .empty)
       }
+      if let retired { Reclamation.retire(retired) }
     }
   }
 
@@ -61,8 +66,8 @@ package struct Node: @unchecked Sendable {
 
   /// The value of `keyPath` as seen from this node.
   ///
-  /// The fast path: one lock, one atomic load, one hash-slot lookup, whatever the depth. Inlined
-  /// into the caller's module, so that it is specialized for `Value`.
+  /// The fast path takes no lock: one pinned lookup in the node's read table, whatever the depth.
+  /// Inlined into the caller's module, so that it is specialized for `Value`.
   @inlinable @inline(__always)
   package func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     if let value = cachedValue(for: ObjectIdentifier(keyPath), as: Value.self) { return value }
@@ -75,47 +80,109 @@ package struct Node: @unchecked Sendable {
   /// path in a struct need not copy (retain) it on the fast path.
   @inlinable @inline(__always)
   package func cachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-    withLock { state in
-      state.readCache.value(for: id, generation: state.generation, as: type)
-    }
+    storage.cachedValue(for: id, as: type)
   }
 
   /// Resolves `keyPath` and caches the result under the identity of `cacheKey` (by default,
   /// `keyPath` itself). `cacheKey` must always stand for the same `Dependencies` key path.
-  @usableFromInline @inline(never)
+  ///
+  /// Runs the key path's accessors (user code) and possibly defaults, with no lock held.
+  /// Specialized in the caller's module (so that boxing the value needs no run-time generic
+  /// metadata lookup), but not inlined into the fast path.
+  @inlinable @inline(never)
   package func readUncached<Value>(
     _ keyPath: KeyPath<Dependencies, Value>,
     cachingAs cacheKey: AnyKeyPath? = nil
   ) -> Value {
-    let (tree, generation) = currentTree()
-    let access = NodeAccess(node: self, snapshot: (tree, generation))
-    let value = Dependencies(storage: access)[keyPath: keyPath]
-    withLock { state in
-      if state.tree === tree {
-        state.readCache.store(Box(value), for: cacheKey ?? keyPath, generation: generation)
-      }
-    }
+    let read = beginUncachedRead()
+    let value = read.dependencies[keyPath: keyPath]
+    finish(read, caching: Box(value), for: cacheKey ?? keyPath)
     return value
+  }
+
+  /// The `Dependencies` to evaluate a key path with for an uncached read, bound to the current
+  /// tree and generation.
+  @usableFromInline
+  func beginUncachedRead() -> UncachedRead {
+    let (tree, generation) = currentTree()
+    return UncachedRead(
+      dependencies: Dependencies(storage: NodeAccess(node: self, snapshot: (tree, generation))),
+      tree: tree, generation: generation)
+  }
+
+  /// Caches the result of an uncached read under the identity of `keyPath`.
+  @usableFromInline
+  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
+    guard Tree.isCacheable(read.generation) else { return }
+    let tree = unsafeDowncast(read.tree, to: Tree.self)
+    publish(
+      ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree, generation: read.generation)
+  }
+
+  /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
+  /// the current table is for that generation and has room, otherwise in a new table that
+  /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
+  /// reused while the entry exists.
+  func publish(
+    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree,
+    generation: UInt64
+  ) {
+    let boxPointer = Unmanaged.passRetained(box).toOpaque()
+    let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
+    let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
+      guard state.tree === tree else { return (false, nil) }
+      let table = ReadTable(words.pointee.table)
+      let current = !table.isEmptySentinel && table.belongs(to: tree)
+      if current && table.generation == generation {
+        if table.contains(identity) { return (false, nil) }
+        if table.hasRoom {
+          table.insert(identity, box: boxPointer, owner: ownerPointer)
+          return (true, nil)
+        }
+        let grown = table.grown(tree: tree)
+        grown.insert(identity, box: boxPointer, owner: ownerPointer)
+        return (true, words.replaceTable(with: grown))
+      }
+      // A table for an older generation (or another tree) is replaced; a newer one is kept.
+      if current && table.generation > generation { return (false, nil) }
+      let fresh = ReadTable.make(tree: tree, generation: generation, capacity: 2)
+      fresh.insert(identity, box: boxPointer, owner: ownerPointer)
+      return (true, words.replaceTable(with: fresh))
+    }
+    if !stored {
+      Unmanaged<AnyObject>.fromOpaque(boxPointer).release()
+      if let ownerPointer { Unmanaged<AnyObject>.fromOpaque(ownerPointer).release() }
+    }
+    if let retired { Reclamation.retire(retired) }
   }
 
   // MARK: Writing
 
-  /// Sets `keyPath` to `value` on this node, for the node and its descendants.
+  /// Sets `keyPath` to `value` on this node, for the node and its descendants. Evaluates no
+  /// default (see `WriteAccess`).
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    var dependencies = dependencies()
+    let access = WriteAccess(node: self, value: value)
+    var dependencies = Dependencies(storage: access)
     dependencies[keyPath: keyPath] = value
+    access.recordWrittenKey(of: keyPath)
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
   func setLocal<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
-    let tree = withLock { state in
+    let key = KeyInfo(key)
+    let box = Box(value)
+    let (replaced, tree, retired) = storage.withLock { state, words in
       state.writeCount += 1
-      state.locals[ObjectIdentifier(key)] = LocalValue(
-        key: KeyInfo(key), value: Box(value), order: state.writeCount)
-      return state.tree
+      let replaced = state.locals.updateValue(
+        LocalValue(key: key, value: box, order: state.writeCount), forKey: key.id)
+      // The node's own table is stale after this write: drop it now rather than at its next
+      // read, so that the values it holds are released.
+      return (replaced, state.tree, words.replaceTable(with: .empty))
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     tree.current.invalidateValues()
+    if let retired { Reclamation.retire(retired) }
+    withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }
 
   // MARK: Aliasing
@@ -128,8 +195,7 @@ package struct Node: @unchecked Sendable {
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
     let probe = KeyProbe(node: self)
-    let (referenceKey, sample) = probe.key(readBy: reference)
-    let dependencyKey = probe.key(writtenBy: dependency, value: sample)
+    let (referenceKey, dependencyKey) = probe.keys(aliasing: dependency, to: reference)
     let nodeTree = withLock { state in
       state.aliasEdges.append(
         AliasEdge(
@@ -145,20 +211,23 @@ package struct Node: @unchecked Sendable {
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
   package func removeAllValues() {
-    let tree = withLock { state in
-      state.locals.removeAll()
-      return state.tree
+    let (removed, tree, retired) = storage.withLock { state, words in
+      defer { state.locals = [:] }
+      return (state.locals, state.tree, words.replaceTable(with: .empty))
     }
     tree.current.invalidateValues()
+    if let retired { Reclamation.retire(retired) }
+    withExtendedLifetime(removed) {}
   }
 
   /// Removes every alias declared on this node.
   package func removeAllAliases() {
-    let tree = withLock { state in
-      state.aliasEdges.removeAll()
-      return state.tree
+    let (removed, tree) = withLock { state in
+      defer { state.aliasEdges = [] }
+      return (state.aliasEdges, state.tree)
     }
     tree.current.invalidateAliases()
+    withExtendedLifetime(removed) {}
   }
 
   /// Forgets the defaults computed for this node's tree: the next reads compute them again.
@@ -166,59 +235,16 @@ package struct Node: @unchecked Sendable {
     currentTree().tree.resetDefaults()
   }
 
-  // MARK: Structure
-
-  /// Makes this node (the root of a tree of its own) a child of `parent`.
-  ///
-  /// The node's caches are dropped and its old tree is forwarded to the parent's, so that it and
-  /// any descendants it already has inherit from `parent` from their next read on.
-  package func attach(to parent: Node) {
-    var ancestor: Node? = parent
-    while let node = ancestor {
-      if node.isIdentical(to: self) {
-        let name = withLock { $0.environmentName }
-        reportMisuse(
-          """
-          cannot derive \(name) from one of its own descendants: environments form a tree. \
-          Create a new \(name) instance for the child instead of reusing an ancestor.
-          """
-        )
-      }
-      ancestor = node.withLock { $0.parent }
-    }
-    let parentTree = parent.currentTree().tree
-    let outcome = withLock { state -> AttachOutcome in
-      if let existing = state.parent { return .alreadyDerived(from: existing) }
-      let old = state.tree
-      state.parent = parent
-      state.tree = parentTree
-      state.clearCaches()
-      return .attached(leaving: old)
-    }
-    switch outcome {
-    case .alreadyDerived(let existing):
-      let child = environmentName
-      reportMisuse(
-        """
-        this \(child) is already derived from a \(existing.environmentName); it cannot also be \
-        derived from a \(parent.environmentName). An environment instance has one parent: create \
-        a new \(child) for each parent (for example `@DerivedEnvironment var child = \(child)()`).
-        """
-      )
-    case .attached(let oldTree):
-      let oldTree = oldTree.current
-      guard oldTree !== parentTree else { return }
-      let hadAliases = oldTree.aliasGeneration != 0
-      oldTree.forward(to: parentTree)
-      if hadAliases { parentTree.invalidateAliases() }
-    }
-  }
-
   /// The name of the environment type that owns this node.
   package var environmentName: String { withLock { $0.environmentName } }
 }
 
-private enum AttachOutcome {
-  case attached(leaving: Tree)
-  case alreadyDerived(from: Node)
+/// An uncached read in progress: the `Dependencies` value bound to the tree and generation the
+/// result will be cached at.
+@usableFromInline
+struct UncachedRead {
+  @usableFromInline let dependencies: Dependencies
+  /// The `Tree` (typed `AnyObject` so that inlinable code need not name it).
+  let tree: AnyObject
+  let generation: UInt64
 }

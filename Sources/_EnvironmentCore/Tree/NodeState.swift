@@ -1,16 +1,12 @@
 import _EnvironmentAtomics
 
-/// What one environment node holds, guarded by the node's lock.
+/// What one environment node holds under its lock.
 @usableFromInline
 package struct NodeState {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
   /// The tree the node belongs to (possibly forwarded; see ``Tree``).
-  @usableFromInline var tree: Tree {
-    didSet { treeGeneration = tree.counters }
-  }
-  /// `tree`'s generation counter, kept here so that the read fast path reaches it in one load.
-  @usableFromInline var treeGeneration: UnsafeMutablePointer<UInt64>
+  var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
 
@@ -21,25 +17,14 @@ package struct NodeState {
   /// Aliases declared on this node, in declaration order.
   var aliasEdges: [AliasEdge] = []
 
-  /// The aliases in force here, valid while the tree's alias generation is
-  /// `aliasScopeGeneration`.
-  var aliasScope: AliasScope?
-  var aliasScopeGeneration: UInt64 = 0
-  /// Resolved values by key, each valid at the tree generation it records.
-  var resolved: [ObjectIdentifier: CachedValue] = [:]
-  /// Resolved key-path reads: the fast path.
-  @usableFromInline var readCache = ReadCache()
+  /// The aliases in force here, with the tree's alias generation they are valid at.
+  var aliasScope: CachedAliasScope?
 
   init(parent: Node?, tree: Tree, environmentType: Any.Type) {
     self.parent = parent
     self.tree = tree
-    treeGeneration = tree.counters
     self.environmentType = environmentType
   }
-
-  /// The current generation of the node's tree.
-  @inlinable @inline(__always)
-  var generation: UInt64 { environment_atomic_load(treeGeneration) }
 
   /// The name of the owning environment type, for diagnostics.
   var environmentName: String { KeyInfo.displayName(of: environmentType) }
@@ -55,14 +40,13 @@ package struct NodeState {
     }
     return latest
   }
+}
 
-  /// Forgets everything cached, for a node that moved to another tree.
-  mutating func clearCaches() {
-    aliasScope = nil
-    aliasScopeGeneration = 0
-    resolved = [:]
-    readCache.removeAll()
-  }
+/// A node's words at stable addresses: its read-table pointer and its lock.
+@usableFromInline
+package struct NodeWords {
+  @usableFromInline var table: UnsafeMutablePointer<environment_table>
+  var lock: PlatformLock
 }
 
 /// A value set on a node.
@@ -75,9 +59,13 @@ struct LocalValue {
   let order: UInt64
 }
 
-/// A resolved value and the tree generation at which it was resolved.
-struct CachedValue {
-  /// A `Box<Key.Value>`.
-  let value: AnyObject
+/// An alias scope and the tree's alias generation it was built at. (One reference in the node.)
+final class CachedAliasScope {
+  let scope: AliasScope
   let generation: UInt64
+
+  init(scope: AliasScope, generation: UInt64) {
+    self.scope = scope
+    self.generation = generation
+  }
 }

@@ -3,52 +3,87 @@ import _EnvironmentAtomics
 /// What the nodes of one root environment's tree share: the generation counters that invalidate
 /// every cache of the tree at once, and the tree's default values.
 ///
-/// A tree is replaced (forwarded) when its root is attached under another environment: the nodes
-/// that still point at it notice on their next read and move to the new tree.
-@usableFromInline
-package final class Tree: @unchecked Sendable {
-  /// Set in the generation of a forwarded tree. Caches never store a generation with this bit, so
-  /// every cached read on a forwarded tree misses and moves the node to the current tree.
+/// A tree is replaced (forwarded) when its root is attached under another environment after it
+/// was created: the nodes that still point at it notice on their next read and move to the new
+/// tree.
+///
+/// One allocation: the state (forwarding, defaults) in the header, the two counters and the
+/// lock in the elements, at stable addresses.
+///
+/// Thread safety: the header is only accessed under the lock in the elements; the counters only
+/// atomically. (`ManagedBuffer` cannot be `Sendable`; `Node`, which holds trees, is.)
+package final class Tree: ManagedBuffer<TreeState, TreeWords> {
+  /// Set in the generation of a forwarded tree. Tables are never made with this bit, so every
+  /// cached read on a forwarded tree misses and moves the node to the current tree.
   static let forwardedBit: UInt64 = 1 << 63
 
-  /// `counters[0]`: the generation, bumped by every write to the tree. `counters[1]`: the alias
-  /// generation, bumped by every alias declaration.
-  @usableFromInline
-  let counters: UnsafeMutablePointer<UInt64>
-
-  /// The tree this one was merged into, if any. A leaf lock: no other lock is taken under it.
-  private let forwarding = LockedValue<Tree?>.make(nil)
-
-  /// Defaults, computed at most once per tree. User code runs under this lock.
-  private let defaultsLock = RecursiveLock()
-  private var defaults: [ObjectIdentifier: AnyObject] = [:]
-
-  package init() {
-    counters = .allocate(capacity: 2)
-    counters.initialize(repeating: 0, count: 2)
+  /// A new tree, at generation 0 with no alias.
+  package static func make() -> Tree {
+    let buffer = create(minimumCapacity: 1) { _ in TreeState() }
+    buffer.withUnsafeMutablePointerToElements { words in
+      words.initialize(
+        to: TreeWords(generation: 0, aliasGeneration: 0, lock: PlatformLockOperations.unlocked))
+    }
+    return unsafeDowncast(buffer, to: Tree.self)
   }
 
   deinit {
-    counters.deinitialize(count: 2)
-    counters.deallocate()
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+  }
+
+  /// The counter bumped by every write to the tree: caches record the value they were filled at.
+  var generationCounter: UnsafeMutablePointer<UInt64> {
+    withUnsafeMutablePointerToElements { Tree.field(\.generation, of: $0) }
+  }
+
+  /// The counter bumped by every alias declaration: alias scopes record the value they were
+  /// built at.
+  private var aliasGenerationCounter: UnsafeMutablePointer<UInt64> {
+    withUnsafeMutablePointerToElements { Tree.field(\.aliasGeneration, of: $0) }
+  }
+
+  private static func lockPointer(_ words: UnsafeMutablePointer<TreeWords>)
+    -> UnsafeMutablePointer<PlatformLock>
+  {
+    field(\.lock, of: words)
+  }
+
+  /// The address of one field of the words.
+  private static func field<Field>(
+    _ field: KeyPath<TreeWords, Field>, of words: UnsafeMutablePointer<TreeWords>
+  ) -> UnsafeMutablePointer<Field> {
+    (UnsafeMutableRawPointer(words) + MemoryLayout<TreeWords>.offset(of: field)!)
+      .assumingMemoryBound(to: Field.self)
+  }
+
+  /// Runs `body` on the tree's state under its lock. A leaf lock: `body` runs no user code and
+  /// takes no other lock; whatever it removes is released by the caller after it returns.
+  func withLock<Result>(_ body: (inout TreeState) -> Result) -> Result {
+    withUnsafeMutablePointers { state, words in
+      let lock = Tree.lockPointer(words)
+      PlatformLockOperations.lock(lock)
+      defer { PlatformLockOperations.unlock(lock) }
+      return body(&state.pointee)
+    }
   }
 
   /// The current generation. Any write to the tree changes it.
-  @inlinable @inline(__always)
-  package var generation: UInt64 { environment_atomic_load(counters) }
+  package var generation: UInt64 { environment_atomic_load(generationCounter) }
 
-  /// The current alias generation. Any alias declaration changes it.
-  var aliasGeneration: UInt64 { environment_atomic_load(counters + 1) }
+  /// The current alias generation. Any alias declaration changes it; 0 means no alias was ever
+  /// declared in the tree.
+  var aliasGeneration: UInt64 { environment_atomic_load(aliasGenerationCounter) }
 
   /// Records a write: every cache of the tree becomes stale.
   package func invalidateValues() {
-    environment_atomic_increment(counters)
+    environment_atomic_increment(generationCounter)
   }
 
-  /// Records an alias declaration: every alias scope and cache of the tree becomes stale.
+  /// Records an alias declaration or removal: every alias scope, and so every cache, of the tree
+  /// becomes stale.
   func invalidateAliases() {
-    environment_atomic_increment(counters + 1)
-    environment_atomic_increment(counters)
+    environment_atomic_increment(aliasGenerationCounter)
+    environment_atomic_increment(generationCounter)
   }
 
   /// Whether `generation` belongs to a live (not forwarded) tree and may be cached.
@@ -60,47 +95,79 @@ package final class Tree: @unchecked Sendable {
   /// The tree that replaced this one, following merges to the end.
   var current: Tree {
     var tree = self
-    while let next = tree.forwarding.withLock({ $0 }) { tree = next }
+    while let next = tree.withLock({ $0.forwarding }) { tree = next }
     return tree
   }
 
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
-    forwarding.withLock { $0 = other }
-    environment_atomic_set_bits(counters, Self.forwardedBit)
+    withLock { $0.forwarding = other }
+    environment_atomic_set_bits(generationCounter, Self.forwardedBit)
   }
 
-  /// The default value of `key` for this tree, computed on first use and then shared.
+  // MARK: Defaults
+
+  /// The default value of `key` for this tree, computed on first use (by the first thread that
+  /// needs it, with no lock held) and then shared.
   ///
-  /// A default may read other dependencies of the tree (the lock is recursive). A default that
-  /// needs itself, directly or through other defaults, in this tree or in a tree it creates, is
-  /// reported instead of recursing forever.
+  /// Threads that need other keys' defaults meanwhile compute them in parallel; a thread that
+  /// needs this one waits for it. A default may read other dependencies of the tree. A default
+  /// that needs itself, directly or through other defaults, in this tree or in a tree it creates,
+  /// is reported instead of recursing forever.
   func defaultValue(of key: KeyInfo) -> AnyObject {
-    defaultsLock.withLock {
-      if let value = defaults[key.id] { return value }
-      let inProgress = DefaultsInProgress.current
-      if let start = inProgress.keys.firstIndex(where: { $0.id == key.id }) {
-        let chain = (inProgress.keys[start...] + [key]).map(\.name).joined(separator: " → ")
-        reportMisuse(
-          """
-          the default value of \(key.name) reads \(key.name) itself (\(chain)). A default must \
-          not depend on its own key; compute it from other dependencies or set the value \
-          explicitly with `with(_:_:)`.
-          """
-        )
-      }
-      inProgress.keys.append(key)
-      let value = key.makeDefault()
-      inProgress.keys.removeLast()
-      defaults[key.id] = value
-      return value
+    if let computed = withLock({ state -> AnyObject? in
+      if case .done(let value) = state.defaults[key.id] { value } else { nil }
+    }) {
+      return computed
     }
+    let context = ThreadContext.current
+    if context.isComputingDefault(of: key) {
+      let inProgress = context.defaultsInProgress
+      let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
+      reportDefaultRecursion(Array(inProgress[start...]), key: key)
+    }
+    return Once.value(
+      of: .defaultValue(key),
+      in: context,
+      access: { body in withLock { body(&$0.defaults[key.id, default: .idle]) } },
+      make: { context.performing(.defaultValue(key), key.makeDefault) }
+    )
   }
 
   /// Forgets every computed default and invalidates every cache: the next reads compute fresh
-  /// defaults.
+  /// defaults. The old defaults are released after the lock.
   package func resetDefaults() {
-    defaultsLock.withLock { defaults.removeAll() }
-    invalidateAliases()
+    let old = withLock { state in
+      defer { state.defaults = [:] }
+      return state.defaults
+    }
+    invalidateValues()
+    withExtendedLifetime(old) {}
   }
+
+  private func reportDefaultRecursion(_ chain: [Work], key: KeyInfo) -> Never {
+    let names = chain.compactMap(\.defaultKey).map(\.name) + [key.name]
+    reportMisuse(
+      """
+      the default value of \(key.name) reads \(key.name) itself \
+      (\(names.joined(separator: " → "))). A default must not depend on its own key; compute \
+      it from other dependencies or set the value explicitly with `with(_:_:)`.
+      """
+    )
+  }
+}
+
+/// A tree's state, under its lock.
+package struct TreeState {
+  /// The tree this one was merged into, if any.
+  var forwarding: Tree?
+  /// Defaults by key, each computed at most once.
+  var defaults: [ObjectIdentifier: OnceState] = [:]
+}
+
+/// A tree's counters and lock, at stable addresses (the elements of its buffer).
+package struct TreeWords {
+  var generation: UInt64
+  var aliasGeneration: UInt64
+  var lock: PlatformLock
 }

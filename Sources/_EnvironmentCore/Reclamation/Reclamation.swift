@@ -1,0 +1,46 @@
+import _EnvironmentAtomics
+
+/// Epoch-based reclamation of read tables: when a table is replaced, it is freed only once no
+/// reader can still be looking at it.
+///
+/// The rule: a reader pins its thread's record at the current epoch before it loads a node's
+/// table pointer, and unpins it when done with the table (a few instructions later; no user code
+/// runs in between). A writer that replaced a table *retires* it with the epoch current after the
+/// replacement; the table is freed once every pinned record's epoch is greater than that. A
+/// reader pinned at a greater epoch began after the replacement was visible, so it cannot have
+/// loaded the old pointer.
+///
+/// Reclamation runs on the retiring thread, right after the retirement, with no lock of the
+/// library held: freeing a table releases values, whose `deinit` is user code.
+enum Reclamation {
+  /// A retired table and the epoch at which it was retired.
+  private struct Retired {
+    let table: ReadTable
+    let epoch: UInt64
+  }
+
+  /// Tables retired and not freed yet. A leaf lock.
+  /// `nonisolated(unsafe)`: immutable reference; the list is only touched under its lock.
+  nonisolated(unsafe) private static let retired = LockedValue<[Retired]>.make([])
+
+  /// Frees `table` once no reader can be using it: at once when no reader is pinned at an epoch
+  /// up to the current one, otherwise at a later reclamation.
+  static func retire(_ table: ReadTable) {
+    assert(!environment_is_pinned(), "tables are retired outside pinned sections")
+    let epoch = environment_epoch_advance()
+    retired.withLock { $0.append(Retired(table: table, epoch: epoch)) }
+    reclaim()
+  }
+
+  /// Frees every retired table no reader can be using.
+  static func reclaim() {
+    let oldestPin = environment_oldest_pin()
+    let freeable = retired.withLock { retired -> [Retired] in
+      guard retired.contains(where: { $0.epoch < oldestPin }) else { return [] }
+      let freeable = retired.filter { $0.epoch < oldestPin }
+      retired.removeAll { $0.epoch < oldestPin }
+      return freeable
+    }
+    for entry in freeable { entry.table.destroy() }
+  }
+}

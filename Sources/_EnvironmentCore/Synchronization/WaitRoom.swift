@@ -1,0 +1,101 @@
+import _EnvironmentAtomics
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Where threads wait for work in progress on other threads (a default being computed, an
+/// environment being created): one process-wide mutex and condition variable.
+///
+/// Waits are rare and short (they last as long as the awaited user code), so one condition
+/// serves every wait; a finisher wakes every waiter, and each checks whether its own work is
+/// done. A finisher takes the mutex only when some thread waits (`waiters`), so finishing costs
+/// nothing when nobody waits.
+///
+/// The count of waiters (`environment_waiters`) is incremented before a waiter checks its work
+/// under the mutex and read (sequentially consistent) by a finisher after it updated the work's
+/// state: either the finisher sees the waiter and wakes it, or the waiter sees the work done.
+enum WaitRoom {
+  /// How long a wait lasts before the diagnostic is printed.
+  static let diagnosticDelay: Int = 2
+
+  /// Waits until `isDone()` (checked under the owner's lock by the caller's closure) returns
+  /// true. Prints `longWaitDiagnostic` once if that takes `diagnosticDelay` seconds.
+  static func wait(until isDone: () -> Bool, for work: Work, on owner: ThreadContext) {
+    environment_waiters_increment()
+    defer { environment_waiters_decrement() }
+    let deadline = Deadline(secondsFromNow: diagnosticDelay)
+    var reported = false
+    lock()
+    defer { unlock() }
+    while !isDone() {
+      if reported {
+        check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
+      } else if deadline.wait(on: condition, mutex) {
+        reported = true
+        unlock()
+        let message = longWaitDiagnostic(
+          waitingFor: work, on: owner, seconds: diagnosticDelay)
+        print(message)
+        lock()
+      }
+    }
+  }
+
+  /// Wakes every waiter, so that each checks whether its work is done. Call after the work's
+  /// state was updated (and its owner's lock released).
+  static func wakeAll() {
+    guard environment_waiters_load() > 0 else { return }
+    lock()
+    check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
+    unlock()
+  }
+
+  nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+    return mutex
+  }()
+
+  nonisolated(unsafe) private static let condition: UnsafeMutablePointer<pthread_cond_t> = {
+    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    check(pthread_cond_init(condition, nil), "pthread_cond_init")
+    return condition
+  }()
+
+  private static func lock() { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") }
+  private static func unlock() { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+
+  /// Stops the program if a pthread call failed: that is a bug, never a state to go on from.
+  static func check(_ status: Int32, _ operation: String) {
+    precondition(status == 0, "swift-composable-env: \(operation) failed with \(status)")
+  }
+
+  /// An absolute time for `pthread_cond_timedwait`.
+  private struct Deadline {
+    var time = timespec()
+
+    init(secondsFromNow seconds: Int) {
+      check(clock_gettime(CLOCK_REALTIME, &time), "clock_gettime")
+      time.tv_sec += seconds
+    }
+
+    /// Waits until woken or the deadline; returns whether the deadline passed.
+    func wait(
+      on condition: UnsafeMutablePointer<pthread_cond_t>,
+      _ mutex: UnsafeMutablePointer<pthread_mutex_t>
+    ) -> Bool {
+      var time = time
+      let status = pthread_cond_timedwait(condition, mutex, &time)
+      if status == ETIMEDOUT { return true }
+      check(status, "pthread_cond_timedwait")
+      return false
+    }
+  }
+}

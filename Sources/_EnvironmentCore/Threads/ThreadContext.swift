@@ -1,0 +1,103 @@
+import _EnvironmentAtomics
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What the core keeps per thread: the work in progress on it (defaults being computed,
+/// environments being created, what it waits for), the objects it is releasing, and the parent
+/// of the environment it is deriving.
+///
+/// Only the owning thread changes a context. Other threads read `work` (for the diagnostic of a
+/// wait that lasts), under `workLock`.
+///
+/// `@unchecked Sendable`: `work` is guarded by `workLock`; every other property is touched only
+/// by the owning thread.
+package final class ThreadContext: @unchecked Sendable {
+  /// Numbers threads in diagnostics, in the order they first needed a context.
+  let number: Int
+  /// The thread's name, if it has one, captured when the context was created.
+  let name: String
+
+  /// The work in progress on this thread.
+  let workLock = LockedValue<WorkInProgress>.make(WorkInProgress())
+  /// Objects whose release is pending (see `DeferredRelease`), and whether the thread is draining them.
+  /// (Exclusivity is not checked at run time: only the owning thread touches these.)
+  @exclusivity(unchecked) var releaseQueue: [AnyObject] = []
+  @exclusivity(unchecked) var isDraining = false
+  /// Derivations in progress on this thread, innermost last (see `Node.make(for:)`).
+  @exclusivity(unchecked) var derivations: [PendingDerivation] = []
+
+  private init(number: Int, name: String) {
+    self.number = number
+    self.name = name
+  }
+
+  /// The calling thread's context, created on first use and released when the thread exits.
+  package static var current: ThreadContext {
+    if let pointer = pthread_getspecific(threadKey) {
+      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let context = registry.withLock { registry in
+      registry.count += 1
+      let context = ThreadContext(number: registry.count, name: currentThreadName())
+      registry.live[ObjectIdentifier(context)] = context
+      return context
+    }
+    let status = pthread_setspecific(threadKey, Unmanaged.passRetained(context).toOpaque())
+    precondition(status == 0, "swift-composable-env: pthread_setspecific failed with \(status)")
+    return context
+  }
+
+  /// Every live thread's context, for diagnostics.
+  static var all: [ThreadContext] {
+    registry.withLock { Array($0.live.values) }.sorted { $0.number < $1.number }
+  }
+
+  /// How diagnostics name the thread.
+  var label: String {
+    name.isEmpty ? "thread #\(number)" : "thread #\(number) (\(name))"
+  }
+
+  fileprivate static func unregister(_ context: ThreadContext) {
+    let removed = registry.withLock { $0.live.removeValue(forKey: ObjectIdentifier(context)) }
+    withExtendedLifetime(removed) {}
+  }
+
+  /// `nonisolated(unsafe)`: immutable reference; the registry is only touched under its lock.
+  nonisolated(unsafe) private static let registry = LockedValue<
+    (count: Int, live: [ObjectIdentifier: ThreadContext])
+  >
+  .make((0, [:]))
+
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, releaseContext)
+    precondition(status == 0, "swift-composable-env: pthread_key_create failed with \(status)")
+    return key
+  }()
+}
+
+/// The calling thread's name, or "" when it has none.
+private func currentThreadName() -> String {
+  var buffer = [CChar](repeating: 0, count: 64)
+  guard environment_thread_name(&buffer, UInt(buffer.count)) else { return "" }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+#if canImport(Darwin)
+  private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
+    let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
+    ThreadContext.unregister(context)
+  }
+#else
+  private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
+    ThreadContext.unregister(context)
+  }
+#endif

@@ -1,0 +1,81 @@
+import _EnvironmentAtomics
+
+/// A node's single allocation: its state (under the lock) in the header; its read-table pointer
+/// and lock in the elements.
+///
+/// Lock rule: the lock is a leaf. Nothing runs under it but reads and updates of the state and
+/// the table pointer: no user code, no other lock of the library, no release of a value (what a
+/// critical section removes is released by the caller afterwards).
+@usableFromInline
+package final class NodeStorage: ManagedBuffer<NodeState, NodeWords> {
+  static func make(_ state: NodeState) -> NodeStorage {
+    let buffer = create(minimumCapacity: 1) { _ in state }
+    buffer.withUnsafeMutablePointerToElements { words in
+      words.initialize(
+        to: NodeWords(table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked))
+    }
+    return unsafeDowncast(buffer, to: NodeStorage.self)
+  }
+
+  deinit {
+    // No reader can be looking at the table: every reader holds the node. Freeing it releases
+    // values, so the parent (possibly the last link of a long chain) is released iteratively.
+    withUnsafeMutablePointers { state, words in
+      let table = ReadTable(words.pointee.table)
+      words.deinitialize(count: 1)
+      if !table.isEmptySentinel { table.destroy() }
+      DeferredRelease.release { state.pointee.parent.take()?.storage }
+    }
+  }
+
+  /// Runs `body` with exclusive access to the state and the table pointer.
+  func withLock<Result>(
+    _ body: (inout NodeState, UnsafeMutablePointer<NodeWords>) -> Result
+  ) -> Result {
+    withUnsafeMutablePointers { state, words in
+      let lock = UnsafeMutableRawPointer(words) + MemoryLayout<NodeWords>.offset(of: \.lock)!
+      let typedLock = lock.assumingMemoryBound(to: PlatformLock.self)
+      PlatformLockOperations.lock(typedLock)
+      defer { PlatformLockOperations.unlock(typedLock) }
+      return body(&state.pointee, words)
+    }
+  }
+
+  /// The box cached in the current table for `identity`, or `nil`: the read fast path. Takes no
+  /// lock; the thread is pinned while it looks at the table (see `Reclamation`).
+  @inlinable @inline(__always)
+  func cachedValue<Value>(for identity: ObjectIdentifier, as _: Value.Type) -> Value? {
+    withUnsafeMutablePointerToElements { words in
+      let reader = environment_pin()
+      defer { environment_unpin(reader) }
+      let table = environment_table_load(&words.pointee.table)
+      guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
+        return nil
+      }
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+  }
+
+  /// The boxed value cached in the current table for `identity`, retained, or `nil`.
+  func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
+    withUnsafeMutablePointerToElements { words in
+      let reader = environment_pin()
+      defer { environment_unpin(reader) }
+      let table = environment_table_load(&words.pointee.table)
+      guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
+        return nil
+      }
+      return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+    }
+  }
+}
+
+extension UnsafeMutablePointer<NodeWords> {
+  /// Replaces the node's table (under the node's lock); returns the old one for the caller to
+  /// retire after the lock, unless it is the shared empty table.
+  func replaceTable(with table: ReadTable) -> ReadTable? {
+    let old = ReadTable(pointee.table)
+    environment_table_store(&pointee.table, table.pointer)
+    return old.isEmptySentinel ? nil : old
+  }
+}
