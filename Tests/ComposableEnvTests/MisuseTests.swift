@@ -1,4 +1,5 @@
 import ComposableEnv
+import Foundation
 import Testing
 
 /// Run-time misuse stops the program with a message that names the keys involved.
@@ -68,11 +69,29 @@ struct MisuseTests {
     #expect(message.contains("DependencyKeys.FeedQueue (declared in FeatureEnvironment)"))
   }
 
+  /// With a value of the key paths' type at hand, the keys are found (and the misuse reported)
+  /// at the `aliasing` call.
   @Test func aliasingKeysOfDifferentTypesNamesTheTypes() async throws {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      AppEnvironment().aliasing(\.numberAsText, to: \.name)
+      AppEnvironment().with(\.name, "set").aliasing(\.numberAsText, to: \.name)
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "cannot alias DependencyKeys.Number (of type Int) to DependencyKeys.Name (of type String)"))
+  }
+
+  /// With nothing of the key paths' type at hand, `aliasing` computes no default: the keys are
+  /// found, and the misuse reported, at the first read of a dependency of that type below it.
+  @Test func aliasingKeysOfDifferentTypesIsReportedAtTheFirstReadOfThatType() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let environment = AppEnvironment().aliasing(\.numberAsText, to: \.name)
+      _ = environment.number
+      FileHandle.standardError.write(Data("no report before a String read\n".utf8))
+      _ = environment.name
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("no report before a String read"))
     #expect(
       message.contains(
         "cannot alias DependencyKeys.Number (of type Int) to DependencyKeys.Name (of type String)"))

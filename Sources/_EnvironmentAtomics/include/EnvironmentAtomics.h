@@ -30,6 +30,16 @@ static inline uint64_t environment_atomic_increment(uint64_t *_Nonnull counter) 
   return __atomic_add_fetch(counter, 1, __ATOMIC_SEQ_CST);
 }
 
+/// Adds `amount` to `*counter` (sequentially consistent).
+static inline void environment_atomic_add(uint64_t *_Nonnull counter, uint64_t amount) {
+  __atomic_add_fetch(counter, amount, __ATOMIC_SEQ_CST);
+}
+
+/// Subtracts `amount` from `*counter` (sequentially consistent).
+static inline void environment_atomic_subtract(uint64_t *_Nonnull counter, uint64_t amount) {
+  __atomic_sub_fetch(counter, amount, __ATOMIC_SEQ_CST);
+}
+
 /// Sets `bits` in `*counter` (sequentially consistent).
 static inline void environment_atomic_set_bits(uint64_t *_Nonnull counter, uint64_t bits) {
   __atomic_fetch_or(counter, bits, __ATOMIC_SEQ_CST);

@@ -1,4 +1,4 @@
-/// One `aliasing(dependency, to: reference)` declaration, as declared on a node.
+/// One `aliasing(dependency, to: reference)` declaration whose keys are known.
 struct AliasEdge: Sendable {
   /// The key that becomes an alias.
   let dependency: KeyInfo
@@ -6,4 +6,60 @@ struct AliasEdge: Sendable {
   let reference: KeyInfo
   /// The name of the environment type that declared the alias, for diagnostics.
   let declaredIn: String
+}
+
+/// One `aliasing(dependency, to: reference)` call on a node, with the key paths it was given:
+/// identified (its keys are known), or pending until a key of its value type is read below it
+/// (see `PendingAlias`).
+enum AliasDeclaration {
+  case identified(AliasEdge, paths: AliasPaths)
+  case pending(PendingAlias)
+
+  /// The edge, once identified.
+  var edge: AliasEdge? {
+    if case .identified(let edge, _) = self { edge } else { nil }
+  }
+
+  /// The key paths of the call, for checks at the call (before the keys are known).
+  var paths: AliasPaths {
+    switch self {
+    case .identified(_, let paths): paths
+    case .pending(let pending): pending.paths
+    }
+  }
+}
+
+/// The key paths passed to one `aliasing` call.
+///
+/// `@unchecked Sendable`: key paths are immutable.
+struct AliasPaths: @unchecked Sendable {
+  let dependency: AnyKeyPath
+  let reference: AnyKeyPath
+}
+
+/// An alias whose keys are not known yet: finding them means running the key paths' accessors
+/// with a value of their type, and none was at hand without computing a default when `aliasing`
+/// was called. The keys are found the first time a key of the same value type is resolved at or
+/// below the declaring node, when a sample is at hand or the group's default is needed anyway.
+///
+/// Immutable; `@unchecked Sendable` because `identify` captures only key paths.
+final class PendingAlias: @unchecked Sendable {
+  let paths: AliasPaths
+  /// The value type of both key paths.
+  let valueTypeID: ObjectIdentifier
+  let declaredIn: String
+  /// The keys, found at the node; `allowingDefault: false` returns `nil` rather than compute a
+  /// default for a sample.
+  let identify:
+    (_ node: Node, _ allowingDefault: Bool) -> (dependency: KeyInfo, reference: KeyInfo)?
+
+  init(
+    paths: AliasPaths, valueTypeID: ObjectIdentifier, declaredIn: String,
+    identify: @escaping (Node, Bool) -> (dependency: KeyInfo, reference: KeyInfo)?
+  ) {
+    self.paths = paths
+    self.valueTypeID = valueTypeID
+    self.declaredIn = declaredIn
+    self.identify = identify
+  }
 }

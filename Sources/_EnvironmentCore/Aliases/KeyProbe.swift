@@ -6,29 +6,35 @@ import DependencyValues
 /// `aliasing` identifies both key paths by *writing* through them with a sample value that is
 /// recorded and dropped (see `WriteAccess` for why the getter that runs first needs no default).
 /// The sample is any value of the right type already on the environment's path (set on it or an
-/// ancestor, or a default the tree computed); only when there is none is the reference key path
-/// read, which computes the default the group would read anyway. Key paths identified once are
-/// remembered for the process (`KnownKeyPaths`), so they are never probed again.
+/// ancestor, or a default the tree computed). When there is none, the alias stays pending (see
+/// `PendingAlias`) until one is, or until the group's default is needed anyway. Key paths
+/// identified once are remembered for the process (`KnownKeyPaths`), so they are never probed
+/// again.
 struct KeyProbe {
   let node: Node
 
-  /// The keys behind the two key paths of `aliasing(dependency, to: reference)`.
+  /// The keys behind the two key paths of `aliasing(dependency, to: reference)`; `nil` when
+  /// finding them would compute a default and `allowingDefault` is false.
   func keys<Value>(
     aliasing dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
-  ) -> (reference: KeyInfo, dependency: KeyInfo) {
+    to reference: WritableKeyPath<Dependencies, Value>,
+    allowingDefault: Bool
+  ) -> (dependency: KeyInfo, reference: KeyInfo)? {
     if let referenceKey = KnownKeyPaths.key(writtenBy: reference),
       let dependencyKey = KnownKeyPaths.key(writtenBy: dependency)
     {
-      return (referenceKey, dependencyKey)
+      return (dependencyKey, referenceKey)
     }
-    let sample = node.sample(of: Value.self) ?? node.dependencies()[keyPath: reference]
+    guard
+      let sample = node.sample(of: Value.self)
+        ?? (allowingDefault ? node.dependencies()[keyPath: reference] : nil)
+    else { return nil }
     let referenceKey = key(
       writtenBy: reference, value: sample, purpose: "the reference key path passed to `aliasing`")
     let dependencyKey = key(
       writtenBy: dependency, value: sample,
       purpose: "the dependency key path passed to `aliasing`")
-    return (referenceKey, dependencyKey)
+    return (dependencyKey, referenceKey)
   }
 
   /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message

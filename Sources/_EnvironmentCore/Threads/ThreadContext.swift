@@ -31,6 +31,8 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var isDraining = false
   /// Derivations in progress on this thread, innermost last (see `Node.make(for:)`).
   @exclusivity(unchecked) var derivations: [PendingDerivation] = []
+  /// Whether this thread is identifying pending aliases (see `PendingAlias`).
+  @exclusivity(unchecked) var isIdentifyingAliases = false
 
   private init(number: Int, name: String) {
     self.number = number

@@ -15,7 +15,7 @@ extension Node {
   /// Where the value of `key` at this node comes from, by the resolution rules.
   package func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
-    let group = aliasScope(in: tree).group(of: key)
+    let group = aliasScope(for: key, in: tree).group(of: key)
     var current: Node? = self
     while let node = current {
       let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
@@ -61,7 +61,11 @@ extension Node {
   }
 
   /// The aliases declared on this node (`dependency`, `reference`), in declaration order.
+  /// Pending aliases are identified first, to be named.
   package var aliases: [(dependency: String, reference: String)] {
-    withLock { state in state.aliasEdges.map { ($0.dependency.name, $0.reference.name) } }
+    identifyPendingAliases(ofType: nil, in: currentTree().tree)
+    return withLock { state in
+      state.aliases.compactMap(\.edge).map { ($0.dependency.name, $0.reference.name) }
+    }
   }
 }

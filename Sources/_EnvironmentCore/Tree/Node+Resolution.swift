@@ -11,7 +11,7 @@
 extension Node {
   /// The boxed value of `key` at this node, as of `generation` of `tree`.
   func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
-    let scope = aliasScope(in: tree)
+    let scope = aliasScope(for: key, in: tree)
     let group = scope.group(of: key)
     let cacheable = Tree.isCacheable(generation)
 
@@ -27,7 +27,7 @@ extension Node {
       }
       let step = node.withLock { state -> ResolutionStep in
         if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
-        return .inherit(from: state.parent, declaresAliases: !state.aliasEdges.isEmpty)
+        return .inherit(from: state.parent, declaresAliases: state.declaresAliases)
       }
       switch step {
       case .set(let value):
@@ -52,6 +52,51 @@ extension Node {
       }
     }
     return value
+  }
+
+  /// The aliases in force at this node for `key`: pending aliases of `key`'s value type on the
+  /// way to the root are identified first (see `PendingAlias`).
+  func aliasScope(for key: KeyInfo, in tree: Tree) -> AliasScope {
+    if tree.hasPendingAliases { identifyPendingAliases(ofType: key.valueTypeID, in: tree) }
+    return aliasScope(in: tree)
+  }
+
+  /// Identifies the pending aliases declared on this node and its ancestors whose value type is
+  /// `valueTypeID` (every one, for `nil`): with a sample when one is at hand, otherwise by reading
+  /// the reference. Reads made while identifying do not identify aliases themselves.
+  func identifyPendingAliases(ofType valueTypeID: ObjectIdentifier?, in tree: Tree) {
+    let context = ThreadContext.current
+    guard !context.isIdentifyingAliases else { return }
+    context.isIdentifyingAliases = true
+    defer { context.isIdentifyingAliases = false }
+    var identified = 0
+    var current: Node? = self
+    while let node = current {
+      let (pending, parent) = node.withLock { state -> ([PendingAlias], Node?) in
+        let pending = state.aliases.compactMap { declaration -> PendingAlias? in
+          guard case .pending(let alias) = declaration,
+            valueTypeID == nil || alias.valueTypeID == valueTypeID
+          else { return nil }
+          return alias
+        }
+        return (pending, state.parent)
+      }
+      for alias in pending {
+        guard let keys = alias.identify(node, false) ?? alias.identify(node, true) else { continue }
+        let edge = AliasEdge(
+          dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn)
+        let replaced = node.withLock { state -> Bool in
+          guard let index = state.aliases.firstIndex(where: { $0.isPending(alias) }) else {
+            return false
+          }
+          state.aliases[index] = .identified(edge, paths: alias.paths)
+          return true
+        }
+        if replaced { identified += 1 }
+      }
+      current = parent
+    }
+    if identified > 0 { tree.current.identifiedPendingAliases(identified) }
   }
 
   /// The aliases in force at this node, built from the nearest ancestor whose scope is current.
@@ -80,7 +125,7 @@ extension Node {
       node = parent
     }
     for current in uncached.reversed() {
-      let edges = current.withLock { $0.aliasEdges }
+      let edges = current.withLock { $0.aliases.compactMap(\.edge) }
       if !edges.isEmpty { scope = scope.adding(edges) }
       let cached = CachedAliasScope(scope: scope, generation: aliasGeneration)
       let replaced = current.withLock { state -> CachedAliasScope? in
@@ -97,4 +142,11 @@ extension Node {
 private enum ResolutionStep {
   case set(AnyObject)
   case inherit(from: Node?, declaresAliases: Bool)
+}
+
+extension AliasDeclaration {
+  /// Whether this is `alias`, still pending.
+  func isPending(_ alias: PendingAlias) -> Bool {
+    if case .pending(let pending) = self { pending === alias } else { false }
+  }
 }

@@ -190,23 +190,68 @@ package struct Node: @unchecked Sendable {
   /// Makes the keys behind `dependency` and `reference` one dependency for this node and its
   /// descendants; with nothing set, the group reads `reference`'s default (or, for a chain, the
   /// default of the key at its end).
+  ///
+  /// Computes no default: when no value of the key paths' type is at hand to find their keys,
+  /// the alias stays pending (see `PendingAlias`). A cycle or a conflict visible from the key
+  /// paths alone (the same key path on both sides, or closing a chain of key paths declared on
+  /// this node and its ancestors) is reported at this call, naming the keys.
   package func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
   ) {
-    let probe = KeyProbe(node: self)
-    let (referenceKey, dependencyKey) = probe.keys(aliasing: dependency, to: reference)
+    let paths = AliasPaths(dependency: dependency, reference: reference)
+    let declaredIn = environmentName
+    let identify = { (node: Node, allowingDefault: Bool) in
+      KeyProbe(node: node).keys(
+        aliasing: dependency, to: reference, allowingDefault: allowingDefault)
+    }
+    let misused = closesPathCycleOrConflict(paths)
+    if misused { identifyPendingAliases(ofType: nil, in: currentTree().tree) }
+    let declaration: AliasDeclaration
+    if let keys = identify(self, misused) {
+      let edge = AliasEdge(
+        dependency: keys.dependency, reference: keys.reference, declaredIn: declaredIn)
+      declaration = .identified(edge, paths: paths)
+    } else {
+      declaration = .pending(
+        PendingAlias(
+          paths: paths, valueTypeID: ObjectIdentifier(Value.self), declaredIn: declaredIn,
+          identify: identify))
+    }
     let nodeTree = withLock { state in
-      state.aliasEdges.append(
-        AliasEdge(
-          dependency: dependencyKey, reference: referenceKey, declaredIn: state.environmentName)
-      )
+      state.aliases.append(declaration)
       return state.tree
     }
     let current = nodeTree.current
-    current.invalidateAliases()
-    // Build the scope now, so that a cycle or a conflict is reported at the `aliasing` call.
-    _ = aliasScope(in: current)
+    if case .pending = declaration {
+      current.addPendingAliases(1)
+    } else {
+      current.invalidateAliases()
+      // Build the scope now, so that a cycle or a conflict is reported at the `aliasing` call.
+      _ = aliasScope(in: current)
+    }
+  }
+
+  /// Whether declaring `paths` here would alias a key path to itself, close a cycle of key
+  /// paths, or alias a key path already aliased on this node or an ancestor: misuse that is
+  /// reported at the call, which needs the keys (their names) at once.
+  private func closesPathCycleOrConflict(_ paths: AliasPaths) -> Bool {
+    if paths.dependency == paths.reference { return true }
+    var references: [AnyKeyPath: AnyKeyPath] = [:]
+    for node in lineage {
+      for declaration in node.withLock({ $0.aliases }) {
+        references[declaration.paths.dependency] = declaration.paths.reference
+      }
+    }
+    if references[paths.dependency] != nil { return true }
+    var current = paths.reference
+    var steps = 0
+    while let next = references[current], steps <= references.count {
+      if next == paths.dependency { return true }
+      current = next
+      steps += 1
+    }
+    return false
   }
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
@@ -223,10 +268,11 @@ package struct Node: @unchecked Sendable {
   /// Removes every alias declared on this node.
   package func removeAllAliases() {
     let (removed, tree) = withLock { state in
-      defer { state.aliasEdges = [] }
-      return (state.aliasEdges, state.tree)
+      defer { state.aliases = [] }
+      return (state.aliases, state.tree)
     }
-    tree.current.invalidateAliases()
+    let pending = removed.count { if case .pending = $0 { true } else { false } }
+    tree.current.identifiedPendingAliases(pending)
     withExtendedLifetime(removed) {}
   }
 

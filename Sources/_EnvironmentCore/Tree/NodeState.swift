@@ -15,7 +15,7 @@ package struct NodeState {
   /// Orders the writes to this node, so that the latest write to an alias group wins.
   var writeCount: UInt64 = 0
   /// Aliases declared on this node, in declaration order.
-  var aliasEdges: [AliasEdge] = []
+  var aliases: [AliasDeclaration] = []
 
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
@@ -25,6 +25,9 @@ package struct NodeState {
     self.tree = tree
     self.environmentType = environmentType
   }
+
+  /// Whether an identified alias is declared here (pending ones do not change groups yet).
+  var declaresAliases: Bool { aliases.contains { $0.edge != nil } }
 
   /// The name of the owning environment type, for diagnostics.
   var environmentName: String { KeyInfo.displayName(of: environmentType) }

@@ -22,7 +22,9 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     let buffer = create(minimumCapacity: 1) { _ in TreeState() }
     buffer.withUnsafeMutablePointerToElements { words in
       words.initialize(
-        to: TreeWords(generation: 0, aliasGeneration: 0, lock: PlatformLockOperations.unlocked))
+        to: TreeWords(
+          generation: 0, aliasGeneration: 0, pendingAliases: 0,
+          lock: PlatformLockOperations.unlocked))
     }
     return unsafeDowncast(buffer, to: Tree.self)
   }
@@ -40,6 +42,11 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// built at.
   private var aliasGenerationCounter: UnsafeMutablePointer<UInt64> {
     withUnsafeMutablePointerToElements { Tree.field(\.aliasGeneration, of: $0) }
+  }
+
+  /// How many pending aliases nodes of the tree declare.
+  private var pendingAliasCounter: UnsafeMutablePointer<UInt64> {
+    withUnsafeMutablePointerToElements { Tree.field(\.pendingAliases, of: $0) }
   }
 
   private static func lockPointer(_ words: UnsafeMutablePointer<TreeWords>)
@@ -86,6 +93,20 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     environment_atomic_increment(generationCounter)
   }
 
+  /// Whether some node of the tree may declare a pending alias (see `PendingAlias`).
+  var hasPendingAliases: Bool { environment_atomic_load(pendingAliasCounter) != 0 }
+
+  /// Records `count` pending aliases declared in (or moved into) the tree.
+  func addPendingAliases(_ count: UInt64) {
+    environment_atomic_add(pendingAliasCounter, count)
+  }
+
+  /// Records that `count` pending aliases were identified (or removed): their groups now count.
+  func identifiedPendingAliases(_ count: Int) {
+    environment_atomic_subtract(pendingAliasCounter, UInt64(count))
+    invalidateAliases()
+  }
+
   /// Whether `generation` belongs to a live (not forwarded) tree and may be cached.
   @inline(__always)
   static func isCacheable(_ generation: UInt64) -> Bool {
@@ -101,6 +122,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
+    other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
     withLock { $0.forwarding = other }
     environment_atomic_set_bits(generationCounter, Self.forwardedBit)
   }
@@ -169,5 +191,6 @@ package struct TreeState {
 package struct TreeWords {
   var generation: UInt64
   var aliasGeneration: UInt64
+  var pendingAliases: UInt64
   var lock: PlatformLock
 }
