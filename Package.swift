@@ -21,7 +21,7 @@ let package = Package(
 
     // Public: the two interchangeable environment modules.
     .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
-    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore", "_EnvironmentAtomics"]),
+    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
 
     // Public: a Swift Testing trait for GlobalEnv's scoped overrides.
     .target(name: "GlobalEnvTesting", dependencies: ["GlobalEnv"]),
@@ -46,8 +46,11 @@ let package = Package(
     // tests can prove the `Compatible` spellings without depending on it.
     .target(name: "ClashingNames", path: "Tests/Support/ClashingNames"),
 
-    // What the test targets share: a seeded generator, storm keys and the naive reference model.
-    .target(name: "TestSupport", dependencies: ["DependencyValues"], path: "Tests/Support/TestSupport"),
+    // What the test targets share: a seeded generator, storm keys, the naive reference model,
+    // watchdogs and the heap in use.
+    .target(
+      name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
+    .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
 
     // One feature source, compiled against each environment module (Tests/Interchangeability).
     .testTarget(

@@ -1,5 +1,4 @@
 import DependencyValues
-import _EnvironmentAtomics
 import _EnvironmentCore
 
 /// Where `GlobalEnv` reads and writes: the process-wide values, and the `withValues` scopes layered
@@ -14,10 +13,9 @@ enum GlobalDependencies {
   @usableFromInline
   static let root = Node.makeRoot(environmentType: GlobalDependencies.self)
 
-  /// Whether any scope is alive (see `environment_live_scopes`). While none is, a read skips the
-  /// task-local lookup.
+  /// Whether any scope is alive. While none is, a read skips the task-local lookup.
   @inlinable @inline(__always)
-  static var scopesAreLive: Bool { environment_live_scopes_load() != 0 }
+  static var scopesAreLive: Bool { LiveScopes.any }
 
   /// The node that reads start from, and writes go to, in the current task: the innermost
   /// scope's, or the root.
@@ -51,11 +49,11 @@ enum GlobalDependencies {
 
     init(node: Node) {
       self.node = node
-      environment_live_scopes_increment()
+      LiveScopes.increment()
     }
 
     deinit {
-      environment_live_scopes_decrement()
+      LiveScopes.decrement()
     }
   }
 

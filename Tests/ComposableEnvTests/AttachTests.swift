@@ -54,7 +54,7 @@ private func makePrebuiltChild() -> FeatureEnvironment {
 /// The child is built when the parent is, before the derivation starts: an environment of the
 /// child's type created *during* the derivation would be born attached instead.
 private final class FirstPrebuiltParent: ComposableEnvironment {
-  nonisolated(unsafe) static let prebuilt = makePrebuiltChild()
+  static let prebuilt = makePrebuiltChild()
   @DerivedEnvironment var child = FirstPrebuiltParent.prebuilt
 
   required init() {
@@ -64,7 +64,7 @@ private final class FirstPrebuiltParent: ComposableEnvironment {
 }
 
 private final class SecondPrebuiltParent: ComposableEnvironment {
-  nonisolated(unsafe) static let prebuilt = makePrebuiltChild()
+  static let prebuilt = makePrebuiltChild()
   @DerivedEnvironment var child = SecondPrebuiltParent.prebuilt
 
   required init() {

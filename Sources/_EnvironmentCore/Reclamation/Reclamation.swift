@@ -1,5 +1,13 @@
 import _EnvironmentAtomics
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Epoch-based reclamation of read tables: when a table is replaced, it is freed only once no
 /// reader can still be looking at it.
 ///
@@ -25,22 +33,32 @@ enum Reclamation {
 
   /// Frees `table` once no reader can be using it: at once when no reader is pinned at an epoch
   /// up to the current one, otherwise at a later reclamation.
-  static func retire(_ table: ReadTable) {
+  ///
+  /// `promptly` (for writes, which replace values): when a reader is pinned, look again a few
+  /// times — a pin lasts a few instructions — so that a replaced value is released before the
+  /// write returns. Reads never pass it: a read does not wait for other readers.
+  static func retire(_ table: ReadTable, promptly: Bool = false) {
     assert(!environment_is_pinned(), "tables are retired outside pinned sections")
     let epoch = environment_epoch_advance()
     retired.withLock { $0.append(Retired(table: table, epoch: epoch)) }
-    reclaim()
+    var attempts = promptly ? 64 : 1
+    while reclaim(), attempts > 1 {
+      attempts -= 1
+      sched_yield()
+    }
   }
 
-  /// Frees every retired table no reader can be using.
-  static func reclaim() {
+  /// Frees every retired table no reader can be using; returns whether some remain.
+  @discardableResult
+  static func reclaim() -> Bool {
     let oldestPin = environment_oldest_pin()
-    let freeable = retired.withLock { retired -> [Retired] in
-      guard retired.contains(where: { $0.epoch < oldestPin }) else { return [] }
+    let (freeable, remaining) = retired.withLock { retired -> ([Retired], Bool) in
+      guard retired.contains(where: { $0.epoch < oldestPin }) else { return ([], !retired.isEmpty) }
       let freeable = retired.filter { $0.epoch < oldestPin }
       retired.removeAll { $0.epoch < oldestPin }
-      return freeable
+      return (freeable, !retired.isEmpty)
     }
     for entry in freeable { entry.table.destroy() }
+    return remaining
   }
 }

@@ -40,7 +40,8 @@ enum WaitRoom {
         unlock()
         let message = longWaitDiagnostic(
           waitingFor: work, on: owner, seconds: diagnosticDelay)
-        print(message)
+        let text = Array((message + "\n").utf8)
+        _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         lock()
       }
     }

@@ -181,7 +181,7 @@ package struct Node: @unchecked Sendable {
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     tree.current.invalidateValues()
-    if let retired { Reclamation.retire(retired) }
+    if let retired { Reclamation.retire(retired, promptly: true) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }
 
@@ -261,7 +261,7 @@ package struct Node: @unchecked Sendable {
       return (state.locals, state.tree, words.replaceTable(with: .empty))
     }
     tree.current.invalidateValues()
-    if let retired { Reclamation.retire(retired) }
+    if let retired { Reclamation.retire(retired, promptly: true) }
     withExtendedLifetime(removed) {}
   }
 

@@ -1,0 +1,17 @@
+import _EnvironmentAtomics
+
+/// How many `withValues` scopes (GlobalEnv) are alive in the process: while none is, a read
+/// skips the task-local lookup. A C global (`environment_live_scopes`), so that the check is one
+/// load with no lazy initialization.
+@usableFromInline
+package enum LiveScopes {
+  /// Whether any scope is alive.
+  @inlinable @inline(__always)
+  package static var any: Bool { environment_live_scopes_load() != 0 }
+
+  /// Records that a scope was created.
+  package static func increment() { environment_live_scopes_increment() }
+
+  /// Records that a scope ended.
+  package static func decrement() { environment_live_scopes_decrement() }
+}

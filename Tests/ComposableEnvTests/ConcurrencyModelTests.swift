@@ -1,0 +1,685 @@
+import ComposableEnv
+import Foundation
+import TestSupport
+import Testing
+
+/// The concurrency model: no lock of the library is held while user code runs, so a default or
+/// an initializer may hand work to other threads and wait for it, a value's `deinit` or
+/// `debugDescription` may read the environment, and slow user code delays only the threads that
+/// need its result. Every test that could hang on a regression runs under a watchdog.
+@Suite("Concurrency model")
+struct ConcurrencyModelTests {
+  // MARK: Hand-off (a default that waits for another thread reading the same tree)
+
+  /// The hand-off tests share one slot that tells the client's default which environment to
+  /// read from: they run one at a time.
+  @Suite("Hand-off", .serialized)
+  struct HandoffTests {
+    @Test(arguments: [Handoff.thread, .dispatchQueue, .detachedTask])
+    func defaultWaitingForAThreadThatReadsAnotherDependencyCompletes(handoff: Handoff) {
+      let environment = HandoffEnvironment.make(handoff: handoff)
+      let client = Shared("")
+      #expect(finishes(within: 10) { client.value = environment.client })
+      #expect(client.value == "client using 7")
+    }
+
+    @Test func handOffCompletesWhenTheOtherDependencyWasReadBeforeAndAWriteHappenedSince() {
+      let environment = HandoffEnvironment.make(handoff: .thread)
+      #expect(environment.other == 7)
+      environment.with(\.unrelatedNumber, 1)
+      #expect(finishes(within: 10) { _ = environment.client })
+    }
+
+    @Test func handOffCompletesInADerivedEnvironment() {
+      let environment = HandoffEnvironment.make(handoff: .dispatchQueue)
+      let child = environment.child
+      #expect(finishes(within: 10) { _ = child.client })
+    }
+  }
+
+  // MARK: Cross-thread cycle
+
+  @Test func crossThreadCycleInADefaultIsReportedAfterTwoSecondsNamingTheKey() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let environment = CrossThreadCycleEnvironment()
+      CrossThreadCycleEnvironment.shared.value = environment
+      Thread { _ = environment.cyclic }.start()
+      usleep(3_500_000)
+      exit(0)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains("has waited 2 s for the default value of DependencyKeys.CrossThreadCycle"))
+    #expect(message.contains("Work in progress, by thread:"))
+    #expect(message.contains("waiting for the default value of DependencyKeys.CrossThreadCycle on"))
+    #expect(message.contains("This thread keeps waiting"))
+  }
+
+  // MARK: Stalls
+
+  @Test func whileASlowDefaultIsComputedOtherReadsAndWritesOfTheTreeDoNotWait() {
+    let environment = StallEnvironment()
+    _ = environment.fast
+    runInBackground { _ = environment.slow }
+    StallGate.slowStarted.wait()
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 10) {
+        elapsed.value = seconds {
+          environment.with(\.unrelatedNumber, 2)
+          _ = environment.fast
+          environment.with(\.neverRead, 3)
+          _ = environment.child.fast
+        }
+      })
+    #expect(elapsed.value < 0.5)
+  }
+
+  @Test func twoSlowDefaultsOfDifferentKeysAreComputedInParallel() {
+    let environment = StallEnvironment()
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 10) {
+        elapsed.value = seconds {
+          let group = DispatchGroup()
+          group.enter()
+          runInBackground {
+            _ = environment.parallelFirst
+            group.leave()
+          }
+          group.enter()
+          runInBackground {
+            _ = environment.parallelSecond
+            group.leave()
+          }
+          group.wait()
+        }
+      })
+    #expect(elapsed.value < 0.38)
+  }
+
+  @Test func threadsNeedingTheSameSlowDefaultWaitForTheOneComputation() {
+    let environment = StallEnvironment()
+    let values = Shared([Int]())
+    #expect(
+      finishes(within: 10) {
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+          group.enter()
+          runInBackground {
+            let value = environment.sharedSlow
+            values.update { $0.append(value) }
+            group.leave()
+          }
+        }
+        group.wait()
+      })
+    #expect(values.value.count == 4)
+    #expect(Set(values.value).count == 1)
+    #expect(SharedSlowCounter.shared.count == 1)
+  }
+
+  // MARK: Derivation
+
+  @Test func slowChildInitializerDelaysOnlyThatChildsReaders() {
+    let parent = SlowInitParent()
+    runInBackground { _ = parent.slow }
+    SlowInitGate.initStarted.wait()
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 10) {
+        elapsed.value = seconds {
+          _ = parent.quick
+          _ = UnrelatedParent().child
+          _ = parent.derived(QuickChild.self, id: 1)
+        }
+      })
+    #expect(elapsed.value < 0.5)
+  }
+
+  @Test func childInitializerWaitingForADerivationInAnotherTreeCompletes() {
+    #expect(finishes(within: 10) { _ = WaitingInitParent().child })
+  }
+
+  // MARK: Values released or rendered by the library
+
+  @Test func valueWhoseDeinitReadsTheEnvironmentCanBeReplacedWithWith() {
+    let environment = DeinitEnvironment()
+    let released = Counter()
+    #expect(
+      finishes(within: 10) {
+        environment.with(\.tracked, Tracked(reading: environment, released: released))
+        _ = environment.tracked
+        environment.with(\.tracked, Tracked(reading: nil, released: Counter()))
+      })
+    #expect(released.count == 1)
+  }
+
+  @Test func valueWhoseDeinitReadsTheEnvironmentCanBeReplacedWithTheSubscript() {
+    let environment = DeinitEnvironment()
+    let released = Counter()
+    #expect(
+      finishes(within: 10) {
+        environment[\.tracked] = Tracked(reading: environment, released: released)
+        _ = environment.child.tracked
+        environment[\.tracked] = Tracked(reading: nil, released: Counter())
+        _ = environment.child.tracked
+      })
+    #expect(released.count == 1)
+  }
+
+  @Test func dependencyTreeRendersAValueWhoseDescriptionReadsTheEnvironment() {
+    let environment = DeinitEnvironment()
+    environment.with(\.tracked, Tracked(reading: environment, released: Counter()))
+    let tree = Shared("")
+    #expect(finishes(within: 10) { tree.value = environment.dependencyTree() })
+    #expect(tree.value.contains("Tracked(reads 5)"))
+    environment.with(\.tracked, Tracked(reading: nil, released: Counter()))
+  }
+
+  // MARK: Writes and aliases evaluate no default
+
+  @Test func withDoesNotComputeTheLiveDefault() {
+    let environment = WriteEnvironment().with(\.writtenClient, Client(name: "stub"))
+    #expect(WrittenClientCounter.shared.count == 0)
+    #expect(environment.writtenClient.name == "stub")
+    #expect(WrittenClientCounter.shared.count == 0)
+  }
+
+  @Test func subscriptSetterDoesNotComputeTheLiveDefault() {
+    let environment = WriteEnvironment()
+    environment[\.subscriptClient] = Client(name: "stub")
+    #expect(environment.child.subscriptClient.name == "stub")
+    #expect(SubscriptClientCounter.shared.count == 0)
+  }
+
+  @Test func aliasingComputesNoDefault() {
+    let environment = WriteEnvironment().aliasing(\.aliasedClient, to: \.referenceClient)
+    #expect(AliasedClientCounter.shared.count == 0)
+    #expect(ReferenceClientCounter.shared.count == 0)
+    environment.with(\.referenceClient, Client(name: "stub"))
+    #expect(environment.child.aliasedClient.name == "stub")
+    #expect(AliasedClientCounter.shared.count == 0)
+    #expect(ReferenceClientCounter.shared.count == 0)
+  }
+
+  @Test func pendingAliasReadsTheReferenceDefaultOnceWhenNothingIsSet() {
+    let environment = WriteEnvironment().aliasing(\.pendingAliased, to: \.pendingReference)
+    #expect(environment.child.pendingAliased.name == "reference live")
+    #expect(environment.pendingReference.name == "reference live")
+    #expect(PendingReferenceCounter.shared.count == 1)
+    #expect(PendingAliasedCounter.shared.count == 0)
+  }
+
+  // MARK: A child's initializer sees its parent's values
+
+  @Test func derivedChildInitializerReadsItsParentsOverride() {
+    let parent = InitReadingParent().with(\.initRead, "override")
+    #expect(parent.child.seenInInit == "override")
+    #expect(parent.derived(InitReadingChild.self, id: 2).seenInInit == "override")
+    #expect(InitReadCounter.shared.count == 0)
+  }
+
+  // MARK: Readers of one node, and memory under write churn
+
+  @Test func manyThreadsReadingOneNodeSeeItsValue() {
+    let environment = StallEnvironment().with(\.unrelatedNumber, 11)
+    let child = environment.child
+    let wrong = Counter()
+    #expect(
+      finishes(within: 20) {
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+          group.enter()
+          runInBackground {
+            for _ in 0..<20_000 where child.unrelatedNumber != 11 { wrong.increment() }
+            group.leave()
+          }
+        }
+        group.wait()
+      })
+    #expect(wrong.count == 0)
+  }
+
+  @Test func heapStaysFlatUnderOverridesInterleavedWithReads() throws {
+    let environment = StallEnvironment()
+    let child = environment.child
+    func churn(_ count: Int) {
+      for index in 0..<count {
+        environment.with(\.unrelatedNumber, index)
+        precondition(child.unrelatedNumber == index)
+      }
+    }
+    /// The heap in use, at its lowest of a few readings (tests running in parallel allocate
+    /// and free meanwhile).
+    func settledHeap() throws -> Int {
+      var lowest = Int.max
+      for _ in 0..<5 {
+        lowest = min(lowest, try #require(heapBytesInUse()))
+        usleep(2_000)
+      }
+      return lowest
+    }
+    churn(20_000)
+    let before = try settledHeap()
+    churn(300_000)
+    let after = try settledHeap()
+    // A leak of even 8 bytes per override would be 2.4 MB.
+    #expect(after - before < 2 << 20)
+  }
+
+  // MARK: Structure at scale
+
+  @Test func aChainOf40000DerivedEnvironmentsIsBuiltQuickly() {
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 30) {
+        elapsed.value = seconds {
+          var link = ChainLink()
+          for _ in 0..<40_000 { link = link.next }
+        }
+      })
+    #expect(elapsed.value < 5)
+  }
+
+  @Test func releasingAChainOf100000EnvironmentsDoesNotOverflowTheStack() {
+    #expect(
+      finishes(within: 60, stackSize: 512 << 10) {
+        var root: ChainLink? = ChainLink()
+        var link = root!
+        for _ in 0..<100_000 { link = link.next }
+        root = nil
+        _ = link.number  // the last link outlives its ancestors' environments
+      })
+  }
+}
+
+// MARK: - Fixtures
+
+enum Handoff: Sendable, CaseIterable {
+  case thread, dispatchQueue, detachedTask
+
+  /// Runs `work` on another thread, the way this hand-off does.
+  func run(_ work: @escaping @Sendable () -> Void) {
+    switch self {
+    case .thread: Thread(block: work).start()
+    case .dispatchQueue: DispatchQueue.global().async(execute: work)
+    case .detachedTask: Task.detached { work() }
+    }
+  }
+}
+
+/// An environment whose client's default builds the client on another thread, which reads
+/// another dependency of the same environment, and waits for it.
+final class HandoffEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.handoffClient) var client
+  @Dependency(\.handoffOther) var other
+  @DerivedEnvironment<HandoffEnvironment> var child
+
+  /// Which environment the client's default reads from, and how it hands off.
+  static let slot = Shared<(HandoffEnvironment, Handoff)?>(nil)
+
+  /// A root that the client's default will read from.
+  static func make(handoff: Handoff) -> HandoffEnvironment {
+    let environment = HandoffEnvironment()
+    slot.value = (environment, handoff)
+    return environment
+  }
+}
+
+final class CrossThreadCycleEnvironment: ComposableEnvironment, @unchecked Sendable {
+  static let shared = Shared<CrossThreadCycleEnvironment?>(nil)
+  @Dependency(\.crossThreadCycle) var cyclic
+}
+
+final class StallEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.slowNumber) var slow
+  @Dependency(\.fastNumber) var fast
+  @Dependency(\.parallelFirst) var parallelFirst
+  @Dependency(\.parallelSecond) var parallelSecond
+  @Dependency(\.sharedSlow) var sharedSlow
+  @DerivedEnvironment<StallEnvironment> var child
+}
+
+enum StallGate {
+  static let slowStarted = DispatchSemaphore(value: 0)
+}
+
+enum SharedSlowCounter {
+  static let shared = Counter()
+}
+
+enum SlowInitGate {
+  static let initStarted = DispatchSemaphore(value: 0)
+}
+
+final class SlowInitParent: ComposableEnvironment, @unchecked Sendable {
+  @DerivedEnvironment<SlowChild> var slow
+  @DerivedEnvironment<QuickChild> var quick
+}
+
+final class SlowChild: ComposableEnvironment, @unchecked Sendable {
+  required init() {
+    SlowInitGate.initStarted.signal()
+    Thread.sleep(forTimeInterval: 1)
+    super.init()
+  }
+}
+
+final class QuickChild: ComposableEnvironment, @unchecked Sendable {}
+
+final class UnrelatedParent: ComposableEnvironment, @unchecked Sendable {
+  @DerivedEnvironment<QuickChild> var child
+}
+
+final class WaitingInitParent: ComposableEnvironment {
+  @DerivedEnvironment<WaitingChild> var child
+}
+
+/// A child whose initializer waits for another thread that derives in an unrelated tree.
+final class WaitingChild: ComposableEnvironment {
+  required init() {
+    super.init()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      _ = UnrelatedParent().child
+      done.signal()
+    }.start()
+    done.wait()
+  }
+}
+
+final class DeinitEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.tracked) var tracked
+  @Dependency(\.deinitNumber) var number
+  @DerivedEnvironment<DeinitEnvironment> var child
+}
+
+/// A value whose `deinit` and `debugDescription` read the environment it was given.
+final class Tracked: Sendable, CustomDebugStringConvertible {
+  /// Unowned: the environment owns the value.
+  unowned(unsafe) let environment: DeinitEnvironment?
+  let released: Counter
+
+  init(reading environment: DeinitEnvironment?, released: Counter) {
+    self.environment = environment
+    self.released = released
+  }
+
+  deinit {
+    if let environment { _ = environment.number }
+    released.increment()
+  }
+
+  var debugDescription: String {
+    "Tracked(reads \(environment?.number ?? 0))"
+  }
+}
+
+struct Client: Sendable {
+  let name: String
+}
+
+final class WriteEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.writtenClient) var writtenClient
+  @Dependency(\.subscriptClient) var subscriptClient
+  @DerivedEnvironment<WriteEnvironment> var child
+}
+
+final class InitReadingParent: ComposableEnvironment {
+  @DerivedEnvironment<InitReadingChild> var child
+}
+
+/// A child that reads a dependency in its initializer.
+final class InitReadingChild: ComposableEnvironment {
+  @Dependency(\.initRead) var initRead
+  private(set) var seenInInit = ""
+
+  required init() {
+    super.init()
+    seenInInit = initRead
+  }
+}
+
+final class ChainLink: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.unrelatedNumber) var number
+  @DerivedEnvironment<ChainLink> var next
+}
+
+enum WrittenClientCounter { static let shared = Counter() }
+enum SubscriptClientCounter { static let shared = Counter() }
+enum AliasedClientCounter { static let shared = Counter() }
+enum ReferenceClientCounter { static let shared = Counter() }
+enum PendingAliasedCounter { static let shared = Counter() }
+enum PendingReferenceCounter { static let shared = Counter() }
+enum InitReadCounter { static let shared = Counter() }
+
+extension DependencyKeys {
+  struct HandoffClient: DependencyKey {
+    /// Builds the client on another thread, which reads another dependency of the environment.
+    static var defaultValue: String {
+      guard let (environment, handoff) = HandoffEnvironment.slot.value else { return "none" }
+      let client = Shared("")
+      let done = DispatchSemaphore(value: 0)
+      handoff.run {
+        client.value = "client using \(environment.other)"
+        done.signal()
+      }
+      done.wait()
+      return client.value
+    }
+  }
+
+  struct HandoffOther: DependencyKey {
+    static var defaultValue: Int { 7 }
+  }
+
+  struct UnrelatedNumber: DependencyKey {
+    static var defaultValue: Int { 0 }
+  }
+
+  struct CrossThreadCycle: DependencyKey {
+    /// Waits for another thread that needs this same default: a cycle across threads.
+    static var defaultValue: Int {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = CrossThreadCycleEnvironment.shared.value?.cyclic
+        done.signal()
+      }.start()
+      done.wait()
+      return 0
+    }
+  }
+
+  struct SlowNumber: DependencyKey {
+    static var defaultValue: Int {
+      StallGate.slowStarted.signal()
+      Thread.sleep(forTimeInterval: 1)
+      return 1
+    }
+  }
+
+  struct FastNumber: DependencyKey {
+    static var defaultValue: Int { 2 }
+  }
+
+  struct NeverRead: DependencyKey {
+    static var defaultValue: Int { 3 }
+  }
+
+  struct ParallelFirst: DependencyKey {
+    static var defaultValue: Int {
+      Thread.sleep(forTimeInterval: 0.2)
+      return 1
+    }
+  }
+
+  struct ParallelSecond: DependencyKey {
+    static var defaultValue: Int {
+      Thread.sleep(forTimeInterval: 0.2)
+      return 2
+    }
+  }
+
+  struct SharedSlow: DependencyKey {
+    static var defaultValue: Int {
+      SharedSlowCounter.shared.increment()
+      Thread.sleep(forTimeInterval: 0.2)
+      return Int.random(in: 0..<1_000_000)
+    }
+  }
+
+  struct TrackedKey: DependencyKey {
+    static var defaultValue: Tracked { Tracked(reading: nil, released: Counter()) }
+  }
+
+  struct DeinitNumber: DependencyKey {
+    static var defaultValue: Int { 5 }
+  }
+
+  struct WrittenClient: DependencyKey {
+    static var defaultValue: Client {
+      WrittenClientCounter.shared.increment()
+      return Client(name: "live")
+    }
+  }
+
+  struct SubscriptClient: DependencyKey {
+    static var defaultValue: Client {
+      SubscriptClientCounter.shared.increment()
+      return Client(name: "live")
+    }
+  }
+
+  struct AliasedClient: DependencyKey {
+    static var defaultValue: Client {
+      AliasedClientCounter.shared.increment()
+      return Client(name: "aliased live")
+    }
+  }
+
+  struct ReferenceClient: DependencyKey {
+    static var defaultValue: Client {
+      ReferenceClientCounter.shared.increment()
+      return Client(name: "reference live")
+    }
+  }
+
+  struct PendingAliased: DependencyKey {
+    static var defaultValue: Client {
+      PendingAliasedCounter.shared.increment()
+      return Client(name: "aliased live")
+    }
+  }
+
+  struct PendingReference: DependencyKey {
+    static var defaultValue: Client {
+      PendingReferenceCounter.shared.increment()
+      return Client(name: "reference live")
+    }
+  }
+
+  struct InitRead: DependencyKey {
+    static var defaultValue: String {
+      InitReadCounter.shared.increment()
+      return "live"
+    }
+  }
+}
+
+extension Dependencies {
+  var handoffClient: String {
+    get { self[DependencyKeys.HandoffClient.self] }
+    set { self[DependencyKeys.HandoffClient.self] = newValue }
+  }
+
+  var handoffOther: Int {
+    get { self[DependencyKeys.HandoffOther.self] }
+    set { self[DependencyKeys.HandoffOther.self] = newValue }
+  }
+
+  var unrelatedNumber: Int {
+    get { self[DependencyKeys.UnrelatedNumber.self] }
+    set { self[DependencyKeys.UnrelatedNumber.self] = newValue }
+  }
+
+  var crossThreadCycle: Int {
+    get { self[DependencyKeys.CrossThreadCycle.self] }
+    set { self[DependencyKeys.CrossThreadCycle.self] = newValue }
+  }
+
+  var slowNumber: Int {
+    get { self[DependencyKeys.SlowNumber.self] }
+    set { self[DependencyKeys.SlowNumber.self] = newValue }
+  }
+
+  var fastNumber: Int {
+    get { self[DependencyKeys.FastNumber.self] }
+    set { self[DependencyKeys.FastNumber.self] = newValue }
+  }
+
+  var neverRead: Int {
+    get { self[DependencyKeys.NeverRead.self] }
+    set { self[DependencyKeys.NeverRead.self] = newValue }
+  }
+
+  var parallelFirst: Int {
+    get { self[DependencyKeys.ParallelFirst.self] }
+    set { self[DependencyKeys.ParallelFirst.self] = newValue }
+  }
+
+  var parallelSecond: Int {
+    get { self[DependencyKeys.ParallelSecond.self] }
+    set { self[DependencyKeys.ParallelSecond.self] = newValue }
+  }
+
+  var sharedSlow: Int {
+    get { self[DependencyKeys.SharedSlow.self] }
+    set { self[DependencyKeys.SharedSlow.self] = newValue }
+  }
+
+  var tracked: Tracked {
+    get { self[DependencyKeys.TrackedKey.self] }
+    set { self[DependencyKeys.TrackedKey.self] = newValue }
+  }
+
+  var deinitNumber: Int {
+    get { self[DependencyKeys.DeinitNumber.self] }
+    set { self[DependencyKeys.DeinitNumber.self] = newValue }
+  }
+
+  var writtenClient: Client {
+    get { self[DependencyKeys.WrittenClient.self] }
+    set { self[DependencyKeys.WrittenClient.self] = newValue }
+  }
+
+  var subscriptClient: Client {
+    get { self[DependencyKeys.SubscriptClient.self] }
+    set { self[DependencyKeys.SubscriptClient.self] = newValue }
+  }
+
+  var aliasedClient: Client {
+    get { self[DependencyKeys.AliasedClient.self] }
+    set { self[DependencyKeys.AliasedClient.self] = newValue }
+  }
+
+  var referenceClient: Client {
+    get { self[DependencyKeys.ReferenceClient.self] }
+    set { self[DependencyKeys.ReferenceClient.self] = newValue }
+  }
+
+  var pendingAliased: Client {
+    get { self[DependencyKeys.PendingAliased.self] }
+    set { self[DependencyKeys.PendingAliased.self] = newValue }
+  }
+
+  var pendingReference: Client {
+    get { self[DependencyKeys.PendingReference.self] }
+    set { self[DependencyKeys.PendingReference.self] = newValue }
+  }
+
+  var initRead: String {
+    get { self[DependencyKeys.InitRead.self] }
+    set { self[DependencyKeys.InitRead.self] = newValue }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HeapUsage
+
+/// Runs `body` on a thread of its own and waits at most `seconds` for it to return: a test that
+/// could hang on a regression checks this, so that it fails instead of stalling CI. (A body that
+/// never returns leaves its thread behind; the test has failed by then.)
+///
+/// ```swift
+/// #expect(finishes(within: 10) { _ = environment.client })
+/// ```
+public func finishes(
+  within seconds: Double, stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void
+) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    done.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// Seconds elapsed while `body` runs.
+public func seconds(_ body: () -> Void) -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Runs `body` on a new thread and returns at once; `started` is signalled by the caller's code
+/// when it reaches the point the test waits for.
+public func runInBackground(_ body: @escaping @Sendable () -> Void) {
+  Thread { body() }.start()
+}
+
+/// Bytes of heap in use, as the allocator counts them (glibc's `mallinfo2`); `nil` elsewhere.
+public func heapBytesInUse() -> Int? {
+  let bytes = test_heap_bytes_in_use()
+  return bytes < 0 ? nil : Int(bytes)
+}
+
+/// A value that can be handed between threads: a lock-protected slot.
+public final class Shared<Value>: @unchecked Sendable {
+  // `@unchecked Sendable`: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var stored: Value
+
+  public init(_ value: Value) {
+    stored = value
+  }
+
+  public var value: Value {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+
+  /// Changes the value in one step (a read-modify-write that no other thread interleaves with).
+  public func update(_ body: (inout Value) -> Void) {
+    lock.withLock { body(&stored) }
+  }
+}
