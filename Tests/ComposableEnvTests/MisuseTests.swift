@@ -69,6 +69,22 @@ struct MisuseTests {
     #expect(message.contains("DependencyKeys.FeedQueue (declared in FeatureEnvironment)"))
   }
 
+  @Test func aliasCycleClosedByAnAncestorIsReportedAtTheAncestorsCall() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = AppEnvironment()
+      app.feature.aliasing(\.feedQueue, to: \.mainQueue)
+      FileHandle.standardError.write(Data("before the ancestor's call\n".utf8))
+      app.aliasing(\.mainQueue, to: \.feedQueue)
+      FileHandle.standardError.write(Data("after the ancestor's call\n".utf8))
+      _ = app.feature.mainQueue
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("before the ancestor's call"))
+    #expect(!message.contains("after the ancestor's call"))
+    #expect(message.contains("alias cycle"))
+    #expect(message.contains("(the last alias was declared in AppEnvironment)"))
+  }
+
   /// With a value of the key paths' type at hand, the keys are found (and the misuse reported)
   /// at the `aliasing` call.
   @Test func aliasingKeysOfDifferentTypesNamesTheTypes() async throws {

@@ -22,6 +22,10 @@ package struct Node: @unchecked Sendable {
     storage = .make(state)
   }
 
+  init(storage: NodeStorage) {
+    self.storage = storage
+  }
+
   /// A root node, with a tree of its own.
   package static func makeRoot(environmentType: Any.Type) -> Node {
     Node(state: NodeState(parent: nil, tree: Tree.make(), environmentType: environmentType))
@@ -194,7 +198,8 @@ package struct Node: @unchecked Sendable {
   /// Computes no default: when no value of the key paths' type is at hand to find their keys,
   /// the alias stays pending (see `PendingAlias`). A cycle or a conflict visible from the key
   /// paths alone (the same key path on both sides, or closing a chain of key paths declared on
-  /// this node and its ancestors) is reported at this call, naming the keys.
+  /// this node, its ancestors or its descendants) is reported at this call, naming the keys and
+  /// this declaration as the one that closes it.
   package func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
     to reference: WritableKeyPath<Dependencies, Value>
@@ -205,13 +210,20 @@ package struct Node: @unchecked Sendable {
       KeyProbe(node: node).keys(
         aliasing: dependency, to: reference, allowingDefault: allowingDefault)
     }
-    let misused = closesPathCycleOrConflict(paths)
-    if misused { identifyPendingAliases(ofType: nil, in: currentTree().tree) }
+    let tree = currentTree().tree
+    let descendants = tree.aliasDeclaringNodes(below: self)
+    let misused = ([self] + descendants).contains { $0.closesPathCycleOrConflict(paths) }
+    if misused {
+      for node in [self] + descendants { node.identifyPendingAliases(ofType: nil, in: tree) }
+    }
     let declaration: AliasDeclaration
     if let keys = identify(self, misused) {
       let edge = AliasEdge(
         dependency: keys.dependency, reference: keys.reference, declaredIn: declaredIn)
       declaration = .identified(edge, paths: paths)
+      // What this alias closes with aliases declared below is reported here, with this
+      // declaration named as the last one (the scopes below do not include it yet).
+      for node in descendants { _ = node.aliasScope(in: tree).adding([edge]) }
     } else {
       declaration = .pending(
         PendingAlias(
@@ -223,6 +235,7 @@ package struct Node: @unchecked Sendable {
       return state.tree
     }
     let current = nodeTree.current
+    current.registerAliasDeclaringNode(self)
     if case .pending = declaration {
       current.addPendingAliases(1)
     } else {
@@ -232,9 +245,10 @@ package struct Node: @unchecked Sendable {
     }
   }
 
-  /// Whether declaring `paths` here would alias a key path to itself, close a cycle of key
-  /// paths, or alias a key path already aliased on this node or an ancestor: misuse that is
-  /// reported at the call, which needs the keys (their names) at once.
+  /// Whether declaring `paths` on this node or one of its ancestors would alias a key path to
+  /// itself, close a cycle of key paths, or alias a key path already aliased on the way to the
+  /// root, as seen from this node: misuse that is reported at the call, which needs the keys
+  /// (their names) at once.
   private func closesPathCycleOrConflict(_ paths: AliasPaths) -> Bool {
     if paths.dependency == paths.reference { return true }
     var references: [AnyKeyPath: AnyKeyPath] = [:]

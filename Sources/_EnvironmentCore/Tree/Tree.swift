@@ -123,8 +123,34 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
     other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
-    withLock { $0.forwarding = other }
+    let aliasNodes = withLock { state in
+      state.forwarding = other
+      defer { state.aliasNodes = [] }
+      return state.aliasNodes
+    }
+    other.withLock { $0.aliasNodes += aliasNodes }
     environment_atomic_set_bits(generationCounter, Self.forwardedBit)
+  }
+
+  // MARK: Nodes that declare aliases
+
+  /// Remembers that `node` declares aliases, so that an alias declared later on one of its
+  /// ancestors is checked against them at once.
+  func registerAliasDeclaringNode(_ node: Node) {
+    withLock { state in
+      state.aliasNodes.removeAll { $0.storage == nil }
+      if !state.aliasNodes.contains(where: { $0.storage === node.storage }) {
+        state.aliasNodes.append(WeakNode(storage: node.storage))
+      }
+    }
+  }
+
+  /// The nodes strictly below `ancestor` that declare aliases.
+  func aliasDeclaringNodes(below ancestor: Node) -> [Node] {
+    let nodes = withLock { state in state.aliasNodes.compactMap(\.storage) }
+    return nodes.map(Node.init(storage:)).filter { node in
+      !node.isIdentical(to: ancestor) && node.lineage.contains { $0.isIdentical(to: ancestor) }
+    }
   }
 
   // MARK: Defaults
@@ -185,6 +211,14 @@ package struct TreeState {
   var forwarding: Tree?
   /// Defaults by key, each computed at most once.
   var defaults: [ObjectIdentifier: OnceState] = [:]
+  /// The nodes of the tree that declare aliases (weakly: they are released with their
+  /// environments).
+  var aliasNodes: [WeakNode] = []
+}
+
+/// A node, not kept alive.
+struct WeakNode {
+  weak var storage: NodeStorage?
 }
 
 /// A tree's counters and lock, at stable addresses (the elements of its buffer).

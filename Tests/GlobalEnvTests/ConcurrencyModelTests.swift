@@ -1,0 +1,363 @@
+import Foundation
+import GlobalEnv
+import TestSupport
+import Testing
+
+/// The concurrency model through GlobalEnv: process-wide values and `withValues` scopes share the
+/// core's rules, so no library lock is held while user code runs there either. Every test that
+/// could hang on a regression runs under a watchdog.
+@Suite("Concurrency model (GlobalEnv)")
+struct GlobalConcurrencyModelTests {
+  @Test func defaultWaitingForAThreadThatReadsAnotherDependencyCompletes() {
+    let client = Shared("")
+    #expect(finishes(within: 10) { client.value = GlobalHandoffModel().client })
+    #expect(client.value == "client using 8")
+  }
+
+  @Test func defaultWaitingForAThreadCompletesInsideAScope() {
+    let client = Shared("")
+    #expect(
+      finishes(within: 10) {
+        Dependencies.withValues {
+          $0.globalUnrelated = 1
+        } operation: {
+          client.value = GlobalHandoffModel().scopedClient
+        }
+      })
+    #expect(client.value == "client using 8")
+  }
+
+  @Test func whileASlowDefaultIsComputedOtherReadsAndScopedWritesDoNotWait() {
+    runInBackground { _ = GlobalStallModel().slow }
+    GlobalStallGate.slowStarted.wait()
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 10) {
+        elapsed.value = seconds {
+          _ = GlobalStallModel().fast
+          Dependencies.withValues {
+            $0.globalUnrelated = 2
+          } operation: {
+            GlobalStallModel().with(\.globalNeverRead, 3)
+            _ = GlobalStallModel().fast
+          }
+        }
+      })
+    #expect(elapsed.value < 0.5)
+  }
+
+  @Test func withInsideAScopeDoesNotComputeTheLiveDefault() {
+    Dependencies.withValues { _ in
+    } operation: {
+      let model = GlobalWriteModel().with(\.globalWritten, Client(name: "stub"))
+      #expect(model.written.name == "stub")
+    }
+    #expect(GlobalWrittenCounter.shared.count == 0)
+  }
+
+  @Test func withValuesUpdateAndSubscriptDoNotComputeTheLiveDefault() {
+    Dependencies.withValues {
+      $0.globalUpdated = Client(name: "stub")
+    } operation: {
+      GlobalWriteModel()[\.globalSubscripted] = Client(name: "stub")
+      #expect(GlobalWriteModel().updated.name == "stub")
+      #expect(GlobalWriteModel()[\.globalSubscripted].name == "stub")
+    }
+    #expect(GlobalUpdatedCounter.shared.count == 0)
+    #expect(GlobalSubscriptedCounter.shared.count == 0)
+  }
+
+  @Test func aliasingInsideAScopeComputesNoDefault() {
+    Dependencies.withValues { _ in
+    } operation: {
+      GlobalWriteModel().aliasing(\.globalAliased, to: \.globalReference)
+      #expect(GlobalAliasedCounter.shared.count == 0)
+      #expect(GlobalReferenceCounter.shared.count == 0)
+      GlobalWriteModel().with(\.globalReference, Client(name: "stub"))
+      #expect(GlobalWriteModel()[\.globalAliased].name == "stub")
+    }
+    #expect(GlobalAliasedCounter.shared.count == 0)
+    #expect(GlobalReferenceCounter.shared.count == 0)
+  }
+
+  @Test func dependencyTreeRendersAValueWhoseDescriptionReadsDependencies() {
+    let tree = Shared("")
+    #expect(
+      finishes(within: 10) {
+        Dependencies.withValues {
+          $0.globalDescribed = Described()
+        } operation: {
+          tree.value = GlobalWriteModel().dependencyTree()
+        }
+      })
+    #expect(tree.value.contains("Described(reads 8)"))
+  }
+
+  @Test func slowDerivedEnvironmentDelaysOnlyItsOwnReaders() {
+    let parent = GlobalSlowParent()
+    runInBackground { _ = parent.slow }
+    GlobalStallGate.initStarted.wait()
+    let elapsed = Shared(Double.infinity)
+    #expect(
+      finishes(within: 10) {
+        elapsed.value = seconds {
+          _ = parent.quick
+          _ = GlobalSlowParent().quick
+        }
+      })
+    #expect(elapsed.value < 0.5)
+  }
+}
+
+extension ProcessWideState {
+  @Suite("Process-wide concurrency model")
+  struct ProcessWideConcurrencyTests {
+    @Test func valueWhoseDeinitReadsDependenciesIsReleasedByReset() {
+      let released = Counter()
+      GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: released))
+      _ = GlobalWriteModel()[\.globalTracked]
+      #expect(finishes(within: 10) { Dependencies.reset() })
+      #expect(released.count == 1)
+    }
+
+    @Test func valueWhoseDeinitReadsDependenciesCanBeReplaced() {
+      let released = Counter()
+      GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: released))
+      _ = GlobalWriteModel()[\.globalTracked]
+      #expect(
+        finishes(within: 10) {
+          GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: Counter()))
+        })
+      #expect(released.count == 1)
+      Dependencies.reset()
+    }
+  }
+}
+
+// MARK: - Fixtures
+
+private struct GlobalHandoffModel {
+  @Dependency(\.globalHandoffClient) var client
+  @Dependency(\.globalScopedHandoffClient) var scopedClient
+}
+
+private struct GlobalStallModel: GlobalDependenciesAccessing {
+  @Dependency(\.globalSlow) var slow
+  @Dependency(\.globalFast) var fast
+}
+
+private struct GlobalWriteModel: GlobalDependenciesAccessing {
+  @Dependency(\.globalWritten) var written
+  @Dependency(\.globalUpdated) var updated
+}
+
+private enum GlobalStallGate {
+  static let slowStarted = DispatchSemaphore(value: 0)
+  static let initStarted = DispatchSemaphore(value: 0)
+}
+
+private struct GlobalSlowParent: GlobalEnvironment {
+  @DerivedEnvironment<GlobalSlowChild> var slow
+  @DerivedEnvironment<GlobalQuickChild> var quick
+}
+
+private struct GlobalSlowChild: GlobalEnvironment {
+  init() {
+    GlobalStallGate.initStarted.signal()
+    Thread.sleep(forTimeInterval: 1)
+  }
+}
+
+private struct GlobalQuickChild: GlobalEnvironment {}
+
+struct Client: Sendable {
+  let name: String
+}
+
+/// A value whose `debugDescription` reads a dependency.
+struct Described: Sendable, CustomDebugStringConvertible {
+  var debugDescription: String {
+    "Described(reads \(GlobalStallModel()[\.globalOther]))"
+  }
+}
+
+/// A value whose `deinit` reads a dependency.
+final class GlobalTracked: Sendable {
+  let released: Counter
+
+  init(released: Counter) {
+    self.released = released
+  }
+
+  deinit {
+    _ = GlobalStallModel()[\.globalOther]
+    released.increment()
+  }
+}
+
+private enum GlobalWrittenCounter { static let shared = Counter() }
+private enum GlobalUpdatedCounter { static let shared = Counter() }
+private enum GlobalSubscriptedCounter { static let shared = Counter() }
+private enum GlobalAliasedCounter { static let shared = Counter() }
+private enum GlobalReferenceCounter { static let shared = Counter() }
+
+/// Builds a client on another thread, which reads another dependency, and waits for it.
+private func handOffClient() -> String {
+  let client = Shared("")
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    client.value = "client using \(GlobalStallModel()[\.globalOther])"
+    done.signal()
+  }.start()
+  done.wait()
+  return client.value
+}
+
+extension DependencyKeys {
+  fileprivate struct GlobalHandoffClient: DependencyKey {
+    static var defaultValue: String { handOffClient() }
+  }
+
+  fileprivate struct GlobalScopedHandoffClient: DependencyKey {
+    static var defaultValue: String { handOffClient() }
+  }
+
+  fileprivate struct GlobalOther: DependencyKey {
+    static var defaultValue: Int { 8 }
+  }
+
+  fileprivate struct GlobalUnrelated: DependencyKey {
+    static var defaultValue: Int { 0 }
+  }
+
+  fileprivate struct GlobalNeverRead: DependencyKey {
+    static var defaultValue: Int { 0 }
+  }
+
+  fileprivate struct GlobalSlow: DependencyKey {
+    static var defaultValue: Int {
+      GlobalStallGate.slowStarted.signal()
+      Thread.sleep(forTimeInterval: 1)
+      return 1
+    }
+  }
+
+  fileprivate struct GlobalFast: DependencyKey {
+    static var defaultValue: Int { 2 }
+  }
+
+  fileprivate struct GlobalWritten: DependencyKey {
+    static var defaultValue: Client {
+      GlobalWrittenCounter.shared.increment()
+      return Client(name: "live")
+    }
+  }
+
+  fileprivate struct GlobalUpdated: DependencyKey {
+    static var defaultValue: Client {
+      GlobalUpdatedCounter.shared.increment()
+      return Client(name: "live")
+    }
+  }
+
+  fileprivate struct GlobalSubscripted: DependencyKey {
+    static var defaultValue: Client {
+      GlobalSubscriptedCounter.shared.increment()
+      return Client(name: "live")
+    }
+  }
+
+  fileprivate struct GlobalAliased: DependencyKey {
+    static var defaultValue: Client {
+      GlobalAliasedCounter.shared.increment()
+      return Client(name: "aliased live")
+    }
+  }
+
+  fileprivate struct GlobalReference: DependencyKey {
+    static var defaultValue: Client {
+      GlobalReferenceCounter.shared.increment()
+      return Client(name: "reference live")
+    }
+  }
+
+  fileprivate struct GlobalDescribedKey: DependencyKey {
+    static var defaultValue: Described { Described() }
+  }
+
+  fileprivate struct GlobalTrackedKey: DependencyKey {
+    static var defaultValue: GlobalTracked? { nil }
+  }
+}
+
+extension Dependencies {
+  fileprivate var globalHandoffClient: String {
+    get { self[DependencyKeys.GlobalHandoffClient.self] }
+    set { self[DependencyKeys.GlobalHandoffClient.self] = newValue }
+  }
+
+  fileprivate var globalScopedHandoffClient: String {
+    get { self[DependencyKeys.GlobalScopedHandoffClient.self] }
+    set { self[DependencyKeys.GlobalScopedHandoffClient.self] = newValue }
+  }
+
+  fileprivate var globalOther: Int {
+    get { self[DependencyKeys.GlobalOther.self] }
+    set { self[DependencyKeys.GlobalOther.self] = newValue }
+  }
+
+  fileprivate var globalUnrelated: Int {
+    get { self[DependencyKeys.GlobalUnrelated.self] }
+    set { self[DependencyKeys.GlobalUnrelated.self] = newValue }
+  }
+
+  fileprivate var globalNeverRead: Int {
+    get { self[DependencyKeys.GlobalNeverRead.self] }
+    set { self[DependencyKeys.GlobalNeverRead.self] = newValue }
+  }
+
+  fileprivate var globalSlow: Int {
+    get { self[DependencyKeys.GlobalSlow.self] }
+    set { self[DependencyKeys.GlobalSlow.self] = newValue }
+  }
+
+  fileprivate var globalFast: Int {
+    get { self[DependencyKeys.GlobalFast.self] }
+    set { self[DependencyKeys.GlobalFast.self] = newValue }
+  }
+
+  fileprivate var globalWritten: Client {
+    get { self[DependencyKeys.GlobalWritten.self] }
+    set { self[DependencyKeys.GlobalWritten.self] = newValue }
+  }
+
+  fileprivate var globalUpdated: Client {
+    get { self[DependencyKeys.GlobalUpdated.self] }
+    set { self[DependencyKeys.GlobalUpdated.self] = newValue }
+  }
+
+  fileprivate var globalSubscripted: Client {
+    get { self[DependencyKeys.GlobalSubscripted.self] }
+    set { self[DependencyKeys.GlobalSubscripted.self] = newValue }
+  }
+
+  fileprivate var globalAliased: Client {
+    get { self[DependencyKeys.GlobalAliased.self] }
+    set { self[DependencyKeys.GlobalAliased.self] = newValue }
+  }
+
+  fileprivate var globalReference: Client {
+    get { self[DependencyKeys.GlobalReference.self] }
+    set { self[DependencyKeys.GlobalReference.self] = newValue }
+  }
+
+  fileprivate var globalDescribed: Described {
+    get { self[DependencyKeys.GlobalDescribedKey.self] }
+    set { self[DependencyKeys.GlobalDescribedKey.self] = newValue }
+  }
+
+  fileprivate var globalTracked: GlobalTracked? {
+    get { self[DependencyKeys.GlobalTrackedKey.self] }
+    set { self[DependencyKeys.GlobalTrackedKey.self] = newValue }
+  }
+}
