@@ -76,6 +76,24 @@ enum ComposableBenchmarks {
     }
   }
 
+  /// The first read of a key at a node that has already read another one: the slow path alone
+  /// (resolution, the default, caching), without creating the environment.
+  static func firstReadAtPrimedNode(_ settings: Settings) -> Double {
+    let batch = 10_000
+    var best = Double.infinity
+    for _ in 0..<max(settings.samples, 1) {
+      let environments = (0..<batch).map { _ in TenEnvironment() }
+      for environment in environments { blackHole(environment.bench0) }
+      var sum = 0
+      let seconds = time {
+        for environment in environments { sum &+= environment.bench1 }
+      }
+      blackHole(sum)
+      best = min(best, seconds * 1e9 / Double(batch))
+    }
+    return best
+  }
+
   /// Reads from `threads` threads at once; ns per read, all threads together (wall time divided
   /// by the number of reads). `sameNode`: all threads read one node, or each its own.
   ///

@@ -51,6 +51,13 @@ struct Report {
     let override10 = value("override root of 10-node tree, read a leaf", ours)
     let override10k = value("override root of 10000-node tree, read a leaf", ours)
     let bytes = value("heap per bare node, unread", ours)
+    let bytesAfterRead = value("heap per bare node, after one read", ours)
+    let twoOnOneNode = value("2 threads reading, one node (per read)", ours)
+    let twoOnSeparateNodes = value("2 threads reading, separate nodes (per read)", ours)
+    let derive = value("create a root, derive a child", ours)
+    let swinjectChild = value("create a root, derive a child", "Swinject")
+    let readTen = value("create a root, read 10 dependencies", ours)
+    let pointFreeReadTen = value("create a root, read 10 dependencies", "swift-dependencies")
     return [
       check("read ≤ swift-dependencies ÷ 30", depth1, pointFreeRead.map { $0 / 30 }, "ns"),
       check("read ≤ Swinject root resolve ÷ 60", depth1, swinjectRoot.map { $0 / 60 }, "ns"),
@@ -63,6 +70,12 @@ struct Report {
         "GlobalEnv scoped read ≤ swift-dependencies scoped ÷ 5", globalInside, pointFreeInside.map { $0 / 5 }, "ns"),
       check("10,000-node override ≤ 2 × 10-node override", override10k, override10.map { $0 * 2 }, "ns"),
       check("heap per bare node ≤ 300 bytes", bytes, 300, "bytes"),
+      check("heap per bare node after one read ≤ 350 bytes", bytesAfterRead, 350, "bytes"),
+      check(
+        "2 threads on one node ≤ 1.2 × 2 threads on separate nodes", twoOnOneNode,
+        twoOnSeparateNodes.map { $0 * 1.2 }, "ns"),
+      check("create root + derive ≤ Swinject Container(parent:) ÷ 2", derive, swinjectChild.map { $0 / 2 }, "ns"),
+      check("create root + read 10 ≤ swift-dependencies ÷ 4", readTen, pointFreeReadTen.map { $0 / 4 }, "ns"),
     ].compactMap { $0 }
   }
 

@@ -126,6 +126,15 @@ scenarios += [
     [(ours, { ComposableBenchmarks.concurrentReads(threads: 2, sameNode: true, $0) })]
   ),
   Scenario(
+    "4 threads reading, separate nodes (per read)",
+    [(ours, { ComposableBenchmarks.concurrentReads(threads: 4, sameNode: false, $0) })]
+  ),
+  Scenario(
+    "4 threads reading, one node (per read)",
+    [(ours, { ComposableBenchmarks.concurrentReads(threads: 4, sameNode: true, $0) })]
+  ),
+  Scenario("first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
+  Scenario(
     "heap per bare node, unread", unit: "bytes/node",
     [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: false) })]
   ),

@@ -40,6 +40,12 @@ enum Reclamation {
   static func retire(_ table: ReadTable, promptly: Bool = false) {
     assert(!environment_is_pinned(), "tables are retired outside pinned sections")
     let epoch = environment_epoch_advance()
+    // The common case: nothing waits to be freed and no reader is pinned at this epoch or
+    // before: free at once, without queuing.
+    if environment_oldest_pin() > epoch, retired.withLock({ $0.isEmpty }) {
+      table.destroy()
+      return
+    }
     retired.withLock { $0.append(Retired(table: table, epoch: epoch)) }
     var attempts = promptly ? 64 : 1
     while reclaim(), attempts > 1 {

@@ -32,13 +32,6 @@ struct WorkInProgress {
 }
 
 extension ThreadContext {
-  /// Runs `body` with `work` recorded as in progress on this thread.
-  func performing<Result>(_ work: Work, _ body: () -> Result) -> Result {
-    workLock.withLock { $0.defaults.append(work) }
-    defer { workLock.withLock { _ = $0.defaults.removeLast() } }
-    return body()
-  }
-
   /// Runs `body` with this thread recorded as waiting for `work` on `owner`.
   func awaiting<Result>(_ work: Work, on owner: ThreadContext, _ body: () -> Result) -> Result {
     workLock.withLock { $0.awaiting = (work, owner) }
@@ -49,14 +42,22 @@ extension ThreadContext {
     return body()
   }
 
-  /// Whether this thread is computing the default of `key`, in any tree.
-  func isComputingDefault(of key: KeyInfo) -> Bool {
-    workLock.withLock { $0.defaults.contains { $0.defaultKey?.id == key.id } }
-  }
-
-  /// The defaults this thread is computing, outermost first.
-  var defaultsInProgress: [Work] {
-    workLock.withLock { $0.defaults }
+  /// Runs `compute` with the default of `key` recorded as in progress on this thread, unless
+  /// this thread is already computing it (in any tree): then calls `recursion` with the defaults
+  /// in progress from that one on.
+  func performingDefault(
+    of key: KeyInfo, _ compute: () -> AnyObject, recursion: ([Work]) -> Never
+  ) -> AnyObject {
+    let cycle = workLock.withLock { work -> [Work]? in
+      if let start = work.defaults.firstIndex(where: { $0.defaultKey?.id == key.id }) {
+        return Array(work.defaults[start...])
+      }
+      work.defaults.append(.defaultValue(key))
+      return nil
+    }
+    if let cycle { recursion(cycle) }
+    defer { workLock.withLock { _ = $0.defaults.removeLast() } }
+    return compute()
   }
 }
 

@@ -15,7 +15,9 @@ extension Node {
     let group = scope.group(of: key)
     let cacheable = Tree.isCacheable(generation)
 
-    // Nodes whose alias group for `key` is the same as ours: they share our result.
+    // Nodes above this one whose alias group for `key` is the same as ours: they share our
+    // result. (This node is one of them; it is left out so that a read that finds its value
+    // here allocates nothing.)
     var sameGroupPath: [Node] = []
     var sameGroup = true
     var node = self
@@ -31,11 +33,11 @@ extension Node {
       }
       switch step {
       case .set(let value):
-        if sameGroup { sameGroupPath.append(node) }
+        if sameGroup, !node.isIdentical(to: self) { sameGroupPath.append(node) }
         result = value
         break walk
       case .inherit(let parent, let declaresAliases):
-        if sameGroup { sameGroupPath.append(node) }
+        if sameGroup, !node.isIdentical(to: self) { sameGroupPath.append(node) }
         // Above a node that declares aliases, groups may be smaller than ours.
         if declaresAliases { sameGroup = false }
         guard let parent else { break walk }
@@ -47,7 +49,7 @@ extension Node {
     // A value found on the reading node itself (set there, or the default at a root) is found
     // again just as fast: memoize only what took a walk.
     if cacheable && !node.isIdentical(to: self) {
-      for node in sameGroupPath {
+      for node in [self] + sameGroupPath {
         node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }
     }

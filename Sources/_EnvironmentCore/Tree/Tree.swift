@@ -163,22 +163,16 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// that needs itself, directly or through other defaults, in this tree or in a tree it creates,
   /// is reported instead of recursing forever.
   func defaultValue(of key: KeyInfo) -> AnyObject {
-    if let computed = withLock({ state -> AnyObject? in
-      if case .done(let value) = state.defaults[key.id] { value } else { nil }
-    }) {
-      return computed
-    }
     let context = ThreadContext.current
-    if context.isComputingDefault(of: key) {
-      let inProgress = context.defaultsInProgress
-      let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
-      reportDefaultRecursion(Array(inProgress[start...]), key: key)
-    }
     return Once.value(
       of: .defaultValue(key),
       in: context,
       access: { body in withLock { body(&$0.defaults[key.id, default: .idle]) } },
-      make: { context.performing(.defaultValue(key), key.makeDefault) }
+      make: {
+        context.performingDefault(of: key, key.makeDefault) { inProgress in
+          reportDefaultRecursion(inProgress, key: key)
+        }
+      }
     )
   }
 
