@@ -31,11 +31,13 @@ package enum Once {
   ///   - work: What making the value is, for diagnostics.
   ///   - context: The calling thread's context.
   ///   - access: Runs its argument on the value's state, under the owner's lock.
+  ///   - recursion: Reports a value that needs itself on this thread (by default, naming `work`).
   ///   - make: Makes the value; user code, run with no lock held.
   package static func value(
     of work: Work,
     in context: ThreadContext,
     access: ((inout OnceState) -> Void) -> Void,
+    recursion: (() -> Never)? = nil,
     make: () -> AnyObject
   ) -> AnyObject {
     while true {
@@ -63,6 +65,7 @@ package enum Once {
         return value
       case .wait(let owner):
         if owner === context {
+          recursion?()
           reportMisuse(
             """
             \(work.description) needs itself: the code that makes it (a default value or an \

@@ -168,6 +168,11 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       of: .defaultValue(key),
       in: context,
       access: { body in withLock { body(&$0.defaults[key.id, default: .idle]) } },
+      recursion: {
+        let inProgress = context.workLock.withLock { $0.defaults }
+        let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
+        self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
+      },
       make: {
         context.performingDefault(of: key, key.makeDefault) { inProgress in
           reportDefaultRecursion(inProgress, key: key)
