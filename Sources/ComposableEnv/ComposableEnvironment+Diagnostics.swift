@@ -12,16 +12,10 @@ extension ComposableEnvironment {
   ///
   /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
   public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
-    let key = node.key(readBy: keyPath)
-    let origin = node.origin(of: key)
-    let source: DependencyProvenance.Origin
-    if let setter = origin.node {
-      source = setter.isIdentical(to: node) ? .thisEnvironment : .ancestor(path: setter.path)
-    } else {
-      source = .defaultValue
+    node.provenance(of: keyPath) { setter in
+      guard let setter else { return .defaultValue }
+      return setter.isIdentical(to: node) ? .thisEnvironment : .ancestor(path: setter.path)
     }
-    return DependencyProvenance(
-      key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
   }
 
   /// This environment and the children derived from it so far, with the values each sets and the
@@ -41,10 +35,8 @@ extension ComposableEnvironment {
   }
 
   private func dump(title: String) -> DependencyTreeDump {
-    DependencyTreeDump(
+    node.dump(
       title: title,
-      values: node.values,
-      aliases: node.aliases,
       children: derivedChildrenForDiagnostics().map { child in
         child.environment.dump(
           title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")

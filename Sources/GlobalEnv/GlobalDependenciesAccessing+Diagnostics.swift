@@ -14,18 +14,11 @@ extension GlobalDependenciesAccessing {
   ///
   /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
   public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
-    let current = GlobalDependencies.current
-    let key = current.key(readBy: keyPath)
-    let origin = current.origin(of: key)
-    let source: DependencyProvenance.Origin
-    if let setter = origin.node {
+    GlobalDependencies.current.provenance(of: keyPath) { setter in
+      guard let setter else { return .defaultValue }
       let level = setter.path.count - 1
-      source = level == 0 ? .processWide : .scope(level: level)
-    } else {
-      source = .defaultValue
+      return level == 0 ? .processWide : .scope(level: level)
     }
-    return DependencyProvenance(
-      key: key.name, valueKey: origin.valueKey.name, value: origin.value, origin: source)
   }
 
   /// The process-wide values and aliases, and the `withValues` scopes active in the current task
@@ -41,12 +34,9 @@ extension GlobalDependenciesAccessing {
   public func dependencyTree(format: DependencyTreeFormat = .text) -> String {
     var dump: DependencyTreeDump?
     for (level, node) in GlobalDependencies.current.lineage.enumerated().reversed() {
-      dump = DependencyTreeDump(
+      dump = node.dump(
         title: level == 0 ? "Process-wide dependencies" : "withValues scope \(level)",
-        values: node.values,
-        aliases: node.aliases,
-        children: dump.map { [$0] } ?? []
-      )
+        children: dump.map { [$0] } ?? [])
     }
     return dump!.rendered(as: format)
   }

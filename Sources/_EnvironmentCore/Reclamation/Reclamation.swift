@@ -20,6 +20,11 @@ import _EnvironmentAtomics
 ///
 /// Reclamation runs on the retiring thread, right after the retirement, with no lock of the
 /// library held: freeing a table releases values, whose `deinit` is user code.
+///
+/// Why this rather than a lock per node: with a node lock, two threads reading one environment
+/// took 14.8 ns per read against 1.6 ns on separate environments (the lock's cache line bounced
+/// between cores). Pinning writes only the reader's own record: the Benchmarks package's
+/// "2 threads reading, one node" and "…, separate nodes" now measure the same.
 enum Reclamation {
   /// A retired table and the epoch at which it was retired.
   private struct Retired {

@@ -18,6 +18,7 @@ package enum DeferredRelease {
       if let object = take() { context.releaseQueue.append(object) }
       return
     }
+    assert(context.releaseQueue.isEmpty, "the queue is drained before draining stops")
     context.isDraining = true
     defer { context.isDraining = false }
     var next = take()

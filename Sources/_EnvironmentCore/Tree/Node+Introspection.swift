@@ -3,17 +3,17 @@ import DependencyValues
 /// What diagnostics need from a node: where a value comes from, and what the node holds.
 extension Node {
   /// Where the value of `key` at this node comes from.
-  package struct Origin {
+  struct Origin {
     /// The value, rendered.
-    package let value: String
+    let value: String
     /// The key whose value (or default) it is: `key` itself, or another key of its alias group.
-    package let valueKey: KeyInfo
+    let valueKey: KeyInfo
     /// The node that set it, or `nil` for a default.
-    package let node: Node?
+    let node: Node?
   }
 
   /// Where the value of `key` at this node comes from, by the resolution rules.
-  package func origin(of key: KeyInfo) -> Origin {
+  func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
     let group = aliasScope(for: key, in: tree).group(of: key)
     var current: Node? = self
@@ -30,7 +30,7 @@ extension Node {
   }
 
   /// The key that `keyPath` reads. Reports a key path that reads none or several.
-  package func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
+  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
     KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`")
   }
 
@@ -55,14 +55,14 @@ extension Node {
 
   /// The values set on this node (`key`, rendered value), oldest first. Values are rendered
   /// after the lock: a `debugDescription` is user code, which may read dependencies.
-  package var values: [(key: String, value: String)] {
+  var values: [(key: String, value: String)] {
     let locals = withLock { state in state.locals.values.sorted { $0.order < $1.order } }
     return locals.map { ($0.key.name, $0.key.render($0.value)) }
   }
 
   /// The aliases declared on this node (`dependency`, `reference`), in declaration order.
   /// Pending aliases are identified first, to be named.
-  package var aliases: [(dependency: String, reference: String)] {
+  var aliases: [(dependency: String, reference: String)] {
     identifyPendingAliases(ofType: nil, in: currentTree().tree)
     return withLock { state in
       state.aliases.compactMap(\.edge).map { ($0.dependency.name, $0.reference.name) }

@@ -136,6 +136,7 @@ package struct Node: @unchecked Sendable {
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard state.tree === tree else { return (false, nil) }
       let table = ReadTable(words.pointee.table)
+      assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
       let current = !table.isEmptySentinel && table.belongs(to: tree)
       if current && table.generation == generation {
         if table.contains(identity) { return (false, nil) }

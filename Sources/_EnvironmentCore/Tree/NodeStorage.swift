@@ -58,7 +58,8 @@ package final class NodeStorage: ManagedBuffer<NodeState, NodeWords> {
 
   /// The boxed value cached in the current table for `identity`, retained, or `nil`.
   func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
-    withUnsafeMutablePointerToElements { words in
+    assert(!environment_is_pinned(), "pinned sections do not nest: nothing runs inside them")
+    return withUnsafeMutablePointerToElements { words in
       let reader = environment_pin()
       defer { environment_unpin(reader) }
       let table = environment_table_load(&words.pointee.table)

@@ -122,6 +122,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
+    assert(other !== self, "a tree is forwarded to another tree")
     other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
     let aliasNodes = withLock { state in
       state.forwarding = other
@@ -167,7 +168,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     return Once.value(
       of: .defaultValue(key),
       in: context,
-      access: { body in withLock { body(&$0.defaults[key.id, default: .idle]) } },
+      access: { body in withLock { body(&$0.defaults[key.id]) } },
       recursion: {
         let inProgress = context.workLock.withLock { $0.defaults }
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
@@ -185,7 +186,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// defaults. The old defaults are released after the lock.
   package func resetDefaults() {
     let old = withLock { state in
-      defer { state.defaults = [:] }
+      defer { state.defaults = Defaults() }
       return state.defaults
     }
     invalidateValues()
@@ -209,7 +210,7 @@ package struct TreeState {
   /// The tree this one was merged into, if any.
   var forwarding: Tree?
   /// Defaults by key, each computed at most once.
-  var defaults: [ObjectIdentifier: OnceState] = [:]
+  var defaults = Defaults()
   /// The nodes of the tree that declare aliases (weakly: they are released with their
   /// environments).
   var aliasNodes: [WeakNode] = []
