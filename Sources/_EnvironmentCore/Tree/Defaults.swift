@@ -1,25 +1,24 @@
 /// A tree's defaults: the once-state of each key's default, by key.
 ///
 /// A small array searched linearly: a tree has a few dozen keys at most, and comparing
-/// identities is cheaper than hashing them (two lookups per default computed).
+/// identities is cheaper than hashing them (two lookups per default computed). Room for eight
+/// keys is made at the first one, so that a tree's first defaults cost one allocation.
 struct Defaults {
-  private var keys: [ObjectIdentifier] = []
-  private var states: [OnceState] = []
+  private var entries: [(key: ObjectIdentifier, state: OnceState)] = []
 
   /// The state of `key`'s default, `.idle` until first touched.
   subscript(key: ObjectIdentifier) -> OnceState {
-    get { keys.firstIndex(of: key).map { states[$0] } ?? .idle }
+    get { entries.first { $0.key == key }?.state ?? .idle }
     set {
-      if let index = keys.firstIndex(of: key) {
-        states[index] = newValue
+      if let index = entries.firstIndex(where: { $0.key == key }) {
+        entries[index].state = newValue
       } else {
-        keys.append(key)
-        states.append(newValue)
+        if entries.isEmpty { entries.reserveCapacity(8) }
+        entries.append((key, newValue))
       }
-      assert(keys.count == states.count, "one state per key")
     }
   }
 
   /// Every state, computed or not.
-  var values: [OnceState] { states }
+  var values: [OnceState] { entries.map(\.state) }
 }
