@@ -103,16 +103,24 @@ private final class Recorder<Sample>: DependencyStorage, @unchecked Sendable {
 
 /// The key each key path was seen to write, for the process: a key path's accessors do not
 /// change, so an alias of key paths seen before needs no probe.
+///
+/// Keyed by the key path object's identity (a literal is one object per process), which is
+/// cheap to hash on every write; the entry keeps its key path alive, so the identity is never
+/// reused by another key path.
 enum KnownKeyPaths {
   /// `nonisolated(unsafe)`: immutable reference; the dictionary is only touched under its lock.
-  nonisolated(unsafe) private static let written = LockedValue<[AnyKeyPath: KeyInfo]>.make([:])
+  nonisolated(unsafe) private static let written =
+    LockedValue<[ObjectIdentifier: (keyPath: AnyKeyPath, key: KeyInfo)]>.make([:])
 
   static func key(writtenBy keyPath: AnyKeyPath) -> KeyInfo? {
-    written.withLock { $0[keyPath] }
+    written.withLock { $0[ObjectIdentifier(keyPath)]?.key }
   }
 
   static func record(_ keyPath: AnyKeyPath, writes key: KeyInfo) {
-    let replaced = written.withLock { $0.updateValue(key, forKey: keyPath) }
+    let identity = ObjectIdentifier(keyPath)
+    let replaced = written.withLock { written in
+      written[identity] == nil ? written.updateValue((keyPath, key), forKey: identity) : nil
+    }
     withExtendedLifetime(replaced) {}
   }
 }
