@@ -12,7 +12,7 @@ import _EnvironmentCore
 ///
 /// The value is the one set with `with(_:_:)` (inside a ``Dependencies/withValues(_:operation:)``
 /// scope, the scope's value first), or the key's default. Reads are cached, so a repeated read
-/// costs about one uncontended lock.
+/// takes no lock: one atomic load and one lookup outside a scope.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   @usableFromInline
