@@ -4,8 +4,9 @@ import Testing
 
 /// An environment built, read and given children of its own before it is attached under a parent
 /// (`@DerivedEnvironment var child = existing`), and one created by the `@DerivedEnvironment`
-/// expression itself, which is born attached.
-@Suite("Attaching a pre-built environment")
+/// expression itself, which is born attached. Serialized: the pre-built children count one
+/// shared default's computations.
+@Suite("Attaching a pre-built environment", .serialized)
 struct AttachTests {
   @Test func prebuiltSubtreeInheritsFromItsNewParent() {
     let parent = FirstPrebuiltParent().with(\.number, 5)

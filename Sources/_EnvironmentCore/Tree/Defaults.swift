@@ -6,17 +6,18 @@
 struct Defaults {
   private var entries: [(key: ObjectIdentifier, state: OnceState)] = []
 
-  /// The state of `key`'s default, `.idle` until first touched.
-  subscript(key: ObjectIdentifier) -> OnceState {
-    get { entries.first { $0.key == key }?.state ?? .idle }
-    set {
-      if let index = entries.firstIndex(where: { $0.key == key }) {
-        entries[index].state = newValue
-      } else {
-        if entries.isEmpty { entries.reserveCapacity(8) }
-        entries.append((key, newValue))
-      }
+  /// Runs `body` on the state of `key`'s default (`.idle` until first touched), found once.
+  mutating func withState<Result>(of key: ObjectIdentifier, _ body: (inout OnceState) -> Result)
+    -> Result
+  {
+    if let index = entries.firstIndex(where: { $0.key == key }) {
+      return body(&entries[index].state)
     }
+    if entries.isEmpty { entries.reserveCapacity(8) }
+    var state = OnceState.idle
+    let result = body(&state)
+    if case .idle = state {} else { entries.append((key, state)) }
+    return result
   }
 
   /// Every state, computed or not.

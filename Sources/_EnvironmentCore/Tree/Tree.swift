@@ -168,7 +168,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     return Once.value(
       of: .defaultValue(key),
       in: context,
-      access: { body in withLock { body(&$0.defaults[key.id]) } },
+      access: { body in withLock { $0.defaults.withState(of: key.id, body) } },
       recursion: {
         let inProgress = context.workLock.withLock { $0.defaults }
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
