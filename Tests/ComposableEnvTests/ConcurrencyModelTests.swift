@@ -55,6 +55,20 @@ struct ConcurrencyModelTests {
     #expect(message.contains("This thread keeps waiting"))
   }
 
+  @Test func crossThreadCycleInAChildInitializerIsReportedAfterTwoSeconds() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let parent = CyclicInitParent()
+      CyclicInitParent.shared.value = parent
+      Thread { _ = parent.child }.start()
+      usleep(3_500_000)
+      exit(0)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(
+      message.contains(
+        "has waited 2 s for creating CyclicInitChild derived from CyclicInitParent"))
+  }
+
   // MARK: Stalls
 
   @Test func whileASlowDefaultIsComputedOtherReadsAndWritesOfTheTreeDoNotWait() {
@@ -330,6 +344,24 @@ final class HandoffEnvironment: ComposableEnvironment, @unchecked Sendable {
 final class CrossThreadCycleEnvironment: ComposableEnvironment, @unchecked Sendable {
   static let shared = Shared<CrossThreadCycleEnvironment?>(nil)
   @Dependency(\.crossThreadCycle) var cyclic
+}
+
+final class CyclicInitParent: ComposableEnvironment, @unchecked Sendable {
+  static let shared = Shared<CyclicInitParent?>(nil)
+  @DerivedEnvironment<CyclicInitChild> var child
+}
+
+/// A child whose initializer waits for another thread that needs this same child.
+final class CyclicInitChild: ComposableEnvironment, @unchecked Sendable {
+  required init() {
+    super.init()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      _ = CyclicInitParent.shared.value?.child
+      done.signal()
+    }.start()
+    done.wait()
+  }
 }
 
 final class StallEnvironment: ComposableEnvironment, @unchecked Sendable {

@@ -27,6 +27,17 @@ struct GlobalConcurrencyModelTests {
     #expect(client.value == "client using 8")
   }
 
+  @Test func crossThreadCycleInAProcessWideDefaultIsReportedAfterTwoSeconds() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      Thread { _ = GlobalStallModel()[\.globalCycle] }.start()
+      usleep(3_500_000)
+      exit(0)
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("has waited 2 s for the default value of DependencyKeys.GlobalCycle"))
+    #expect(message.contains("waiting for the default value of DependencyKeys.GlobalCycle on"))
+  }
+
   @Test func whileASlowDefaultIsComputedOtherReadsAndScopedWritesDoNotWait() {
     runInBackground { _ = GlobalStallModel().slow }
     GlobalStallGate.slowStarted.wait()
@@ -222,6 +233,19 @@ extension DependencyKeys {
     static var defaultValue: String { handOffClient() }
   }
 
+  /// Waits for another thread that needs this same default: a cycle across threads.
+  fileprivate struct GlobalCycle: DependencyKey {
+    static var defaultValue: Int {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = GlobalStallModel()[\.globalCycle]
+        done.signal()
+      }.start()
+      done.wait()
+      return 0
+    }
+  }
+
   fileprivate struct GlobalOther: DependencyKey {
     static var defaultValue: Int { 8 }
   }
@@ -299,6 +323,11 @@ extension Dependencies {
   fileprivate var globalScopedHandoffClient: String {
     get { self[DependencyKeys.GlobalScopedHandoffClient.self] }
     set { self[DependencyKeys.GlobalScopedHandoffClient.self] = newValue }
+  }
+
+  fileprivate var globalCycle: Int {
+    get { self[DependencyKeys.GlobalCycle.self] }
+    set { self[DependencyKeys.GlobalCycle.self] = newValue }
   }
 
   fileprivate var globalOther: Int {
