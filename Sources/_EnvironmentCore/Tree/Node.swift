@@ -56,13 +56,16 @@ package struct Node: @unchecked Sendable {
       let generation = tree.generation
       if Tree.isCacheable(generation) { return (tree, generation) }
       let current = tree.current
-      let retired = storage.withLock { state, words -> ReadTable? in
-        guard state.tree === tree else { return nil }
-        state.tree = current
+      // The old tree (which may hold the last references to its defaults) and table are released
+      // after the lock.
+      let (retired, oldTree) = storage.withLock { state, words -> (ReadTable?, Tree?) in
+        guard state.tree === tree else { return (nil, nil) }
+        defer { state.tree = current }
         state.aliasScope = nil
-        return words.replaceTable(with: .empty)
+        return (words.replaceTable(with: .empty), state.tree)
       }
       if let retired { Reclamation.retire(retired) }
+      withExtendedLifetime(oldTree) {}
     }
   }
 
