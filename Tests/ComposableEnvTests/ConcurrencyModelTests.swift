@@ -427,24 +427,25 @@ final class DeinitEnvironment: ComposableEnvironment, @unchecked Sendable {
   @DerivedEnvironment<DeinitEnvironment> var child
 }
 
-/// A value whose `deinit` and `debugDescription` read the environment it was given.
+/// A value whose `deinit` and `debugDescription` read the environment it was given. The
+/// environment is held weakly: a replaced value may be released after its test ended (when a
+/// reader elsewhere was looking at the table that held it).
 final class Tracked: Sendable, CustomDebugStringConvertible {
-  /// Unowned: the environment owns the value.
-  unowned(unsafe) let environment: DeinitEnvironment?
+  private let readNumber: @Sendable () -> Int?
   let released: Counter
 
   init(reading environment: DeinitEnvironment?, released: Counter) {
-    self.environment = environment
+    readNumber = { [weak environment] in environment?.number }
     self.released = released
   }
 
   deinit {
-    if let environment { _ = environment.number }
+    _ = readNumber()
     released.increment()
   }
 
   var debugDescription: String {
-    "Tracked(reads \(environment?.number ?? 0))"
+    "Tracked(reads \(readNumber() ?? 0))"
   }
 }
 
