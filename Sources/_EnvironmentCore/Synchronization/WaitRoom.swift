@@ -13,7 +13,7 @@ import _EnvironmentAtomics
 ///
 /// Waits are rare and short (they last as long as the awaited user code), so one condition
 /// serves every wait; a finisher wakes every waiter, and each checks whether its own work is
-/// done. A finisher takes the mutex only when some thread waits (`waiters`), so finishing costs
+/// done. A finisher takes the mutex only when some thread waits, so finishing costs
 /// nothing when nobody waits.
 ///
 /// The count of waiters (`environment_waiters`) is incremented before a waiter checks its work
