@@ -290,7 +290,9 @@ package struct Node: @unchecked Sendable {
       return (state.aliases, state.tree)
     }
     let pending = removed.count { if case .pending = $0 { true } else { false } }
-    tree.current.identifiedPendingAliases(pending)
+    let current = tree.current
+    current.unregisterAliasDeclaringNode(ObjectIdentifier(storage))
+    current.identifiedPendingAliases(pending)
     withExtendedLifetime(removed) {}
   }
 

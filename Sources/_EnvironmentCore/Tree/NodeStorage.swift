@@ -24,6 +24,9 @@ package final class NodeStorage: ManagedBuffer<NodeState, NodeWords> {
       let table = ReadTable(words.pointee.table)
       words.deinitialize(count: 1)
       if !table.isEmptySentinel { table.destroy() }
+      if !state.pointee.aliases.isEmpty {
+        state.pointee.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
+      }
       DeferredRelease.release { state.pointee.parent.take()?.storage }
     }
   }

@@ -136,20 +136,29 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   // MARK: Nodes that declare aliases
 
   /// Remembers that `node` declares aliases, so that an alias declared later on one of its
-  /// ancestors is checked against them at once.
+  /// ancestors is checked against them at once. The node leaves the registry in its `deinit`.
+  ///
+  /// Only identities are compared under the lock: loading a weak reference there would make a
+  /// strong one, whose release could be the last and run a `deinit` under the lock.
   func registerAliasDeclaringNode(_ node: Node) {
+    let entry = WeakNode(storage: node.storage)
     withLock { state in
-      state.aliasNodes.removeAll { $0.storage == nil }
-      if !state.aliasNodes.contains(where: { $0.storage === node.storage }) {
-        state.aliasNodes.append(WeakNode(storage: node.storage))
+      if !state.aliasNodes.contains(where: { $0.identity == entry.identity }) {
+        state.aliasNodes.append(entry)
       }
     }
   }
 
+  /// Forgets a node that declared aliases (called by the node's `deinit`).
+  func unregisterAliasDeclaringNode(_ identity: ObjectIdentifier) {
+    withLock { state in state.aliasNodes.removeAll { $0.identity == identity } }
+  }
+
   /// The nodes strictly below `ancestor` that declare aliases.
   func aliasDeclaringNodes(below ancestor: Node) -> [Node] {
-    let nodes = withLock { state in state.aliasNodes.compactMap(\.storage) }
-    return nodes.map(Node.init(storage:)).filter { node in
+    let entries = withLock { $0.aliasNodes }
+    // Weak references are loaded after the lock (see `registerAliasDeclaringNode`).
+    return entries.compactMap(\.storage).map(Node.init(storage:)).filter { node in
       !node.isIdentical(to: ancestor) && node.lineage.contains { $0.isIdentical(to: ancestor) }
     }
   }
@@ -216,9 +225,15 @@ package struct TreeState {
   var aliasNodes: [WeakNode] = []
 }
 
-/// A node, not kept alive.
+/// A node, not kept alive, and its identity (compared without loading the weak reference).
 struct WeakNode {
   weak var storage: NodeStorage?
+  let identity: ObjectIdentifier
+
+  init(storage: NodeStorage) {
+    self.storage = storage
+    identity = ObjectIdentifier(storage)
+  }
 }
 
 /// A tree's counters and lock, at stable addresses (the elements of its buffer).
