@@ -49,7 +49,8 @@ extension Node {
     // A value found on the reading node itself (set there, or the default at a root) is found
     // again just as fast: memoize only what took a walk.
     if cacheable && !node.isIdentical(to: self) {
-      for node in [self] + sameGroupPath {
+      publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
+      for node in sameGroupPath {
         node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }
     }
@@ -84,7 +85,8 @@ extension Node {
         return (pending, state.parent)
       }
       for alias in pending {
-        guard let keys = alias.identify(node, false) ?? alias.identify(node, true) else { continue }
+        // Allowing a default: a sample is still looked for first (see `KeyProbe`).
+        guard let keys = alias.identify(node, true) else { continue }
         let edge = AliasEdge(
           dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn)
         let replaced = node.withLock { state -> Bool in
@@ -98,7 +100,7 @@ extension Node {
       }
       current = parent
     }
-    if identified > 0 { tree.current.identifiedPendingAliases(identified) }
+    if identified > 0 { tree.current.settlePendingAliases(identified) }
   }
 
   /// The aliases in force at this node, built from the nearest ancestor whose scope is current.

@@ -292,7 +292,7 @@ package struct Node: @unchecked Sendable {
     let pending = removed.count { if case .pending = $0 { true } else { false } }
     let current = tree.current
     current.unregisterAliasDeclaringNode(ObjectIdentifier(storage))
-    current.identifiedPendingAliases(pending)
+    current.settlePendingAliases(pending)
     withExtendedLifetime(removed) {}
   }
 

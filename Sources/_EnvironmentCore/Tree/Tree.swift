@@ -101,8 +101,9 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     environment_atomic_add(pendingAliasCounter, count)
   }
 
-  /// Records that `count` pending aliases were identified (or removed): their groups now count.
-  func identifiedPendingAliases(_ count: Int) {
+  /// Records that `count` pending aliases are pending no more (identified, or removed) and that
+  /// the tree's alias groups changed accordingly.
+  func settlePendingAliases(_ count: Int) {
     environment_atomic_subtract(pendingAliasCounter, UInt64(count))
     invalidateAliases()
   }
