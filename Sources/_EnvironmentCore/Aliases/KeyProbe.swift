@@ -4,7 +4,7 @@ import DependencyValues
 /// against storage that records the keys they touch.
 ///
 /// `aliasing` identifies both key paths by *writing* through them with a sample value that is
-/// recorded and dropped (see `WriteAccess` for why the getter that runs first needs no default).
+/// recorded and dropped (see `AccessorRun` for why the getter that runs first needs no default).
 /// The sample is any value of the right type already on the environment's path (set on it or an
 /// ancestor, or a default the tree computed). When there is none, the alias stays pending (see
 /// `PendingAlias`) until one is, or until the group's default is needed anyway. Key paths
@@ -40,64 +40,21 @@ struct KeyProbe {
   /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message
   /// for a key path that reads no key or several.
   func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>, purpose: String) -> KeyInfo {
-    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil), sample: nil as Value?)
-    _ = Dependencies(storage: recorder)[keyPath: keyPath]
-    return recorder.singleKey(purpose: purpose, accessor: "reads")
+    let run = AccessorRun(node: node, sample: nil as Value?, storesWrites: false)
+    _ = Dependencies(storage: run)[keyPath: keyPath]
+    return run.singleKey(purpose: purpose, accessor: "reads")
   }
 
   /// The key that `keyPath`'s setter writes, found by writing `value` (which is dropped).
   private func key<Value>(
     writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value, purpose: String
   ) -> KeyInfo {
-    let recorder = Recorder(access: NodeAccess(node: node, snapshot: nil), sample: value)
-    var dependencies = Dependencies(storage: recorder)
+    let run = AccessorRun(node: node, sample: value, storesWrites: false)
+    var dependencies = Dependencies(storage: run)
     dependencies[keyPath: keyPath] = value
-    let key = recorder.singleKey(purpose: purpose, accessor: "writes")
+    let key = run.singleKey(purpose: purpose, accessor: "writes")
     KnownKeyPaths.record(keyPath, writes: key)
     return key
-  }
-}
-
-/// Storage that records the keys read and written through it. Reads return the sample when it
-/// has the key's type (a write's getter), otherwise resolve at the node; writes are dropped.
-///
-/// `@unchecked Sendable`: used by one thread, for the duration of one probe.
-private final class Recorder<Sample>: DependencyStorage, @unchecked Sendable {
-  private let access: NodeAccess
-  private let sample: Sample?
-  private var touched: [KeyInfo] = []
-
-  init(access: NodeAccess, sample: Sample?) {
-    self.access = access
-    self.sample = sample
-  }
-
-  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
-    record(KeyInfo(key))
-    if let value = sample as? Key.Value { return value }
-    return access.value(for: key)
-  }
-
-  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
-    record(KeyInfo(key))
-  }
-
-  private func record(_ key: KeyInfo) {
-    if !touched.contains(where: { $0.id == key.id }) { touched.append(key) }
-  }
-
-  func singleKey(purpose: String, accessor: String) -> KeyInfo {
-    guard touched.count == 1 else {
-      let keys = touched.isEmpty ? "none" : touched.map(\.name).joined(separator: ", ")
-      reportMisuse(
-        """
-        \(purpose) \(accessor) \(touched.count) dependency keys (\(keys)); it needs a \
-        `Dependencies` property that \(accessor) exactly one `DependencyKey` through \
-        `self[Key.self]`.
-        """
-      )
-    }
-    return touched[0]
   }
 }
 

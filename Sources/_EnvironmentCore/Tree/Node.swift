@@ -167,12 +167,13 @@ package struct Node: @unchecked Sendable {
   // MARK: Writing
 
   /// Sets `keyPath` to `value` on this node, for the node and its descendants. Evaluates no
-  /// default (see `WriteAccess`).
+  /// default (see `AccessorRun`), and remembers the key a key path of the usual shape writes (see
+  /// `KnownKeyPaths`).
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    let access = WriteAccess(node: self, value: value)
-    var dependencies = Dependencies(storage: access)
+    let run = AccessorRun(node: self, sample: value, storesWrites: true)
+    var dependencies = Dependencies(storage: run)
     dependencies[keyPath: keyPath] = value
-    access.recordWrittenKey(of: keyPath)
+    if run.touched.count == 1 { KnownKeyPaths.record(keyPath, writes: run.touched[0]) }
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
