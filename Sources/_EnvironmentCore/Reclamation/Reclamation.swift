@@ -60,8 +60,7 @@ enum Reclamation {
   }
 
   /// Frees every retired table no reader can be using; returns whether some remain.
-  @discardableResult
-  static func reclaim() -> Bool {
+  private static func reclaim() -> Bool {
     let oldestPin = environment_oldest_pin()
     let (freeable, remaining) = retired.withLock { retired -> ([Retired], Bool) in
       guard retired.contains(where: { $0.epoch < oldestPin }) else { return ([], !retired.isEmpty) }
