@@ -9,11 +9,12 @@ let package = Package(
     .library(name: "ComposableEnv", targets: ["ComposableEnv"]),
     .library(name: "GlobalEnv", targets: ["GlobalEnv"]),
     .library(name: "GlobalEnvTesting", targets: ["GlobalEnvTesting"]),
+    .library(name: "ComposableEnvTesting", targets: ["ComposableEnvTesting"]),
     .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
   ],
   targets: [
     // Public: what feature modules import to declare dependencies.
-    .target(name: "DependencyValues"),
+    .target(name: "DependencyValues", dependencies: ["_EnvironmentAtomics"]),
 
     // Internal: the resolution rules shared by both environment modules.
     .target(name: "_EnvironmentAtomics"),
@@ -23,13 +24,28 @@ let package = Package(
     .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
     .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
 
-    // Public: a Swift Testing trait for GlobalEnv's scoped overrides.
-    .target(name: "GlobalEnvTesting", dependencies: ["GlobalEnv"]),
+    // Public, for tests only: test contexts (a trait and a function) for each module, and
+    // GlobalEnv's scoped-override trait.
+    .target(
+      name: "ComposableEnvTesting",
+      dependencies: ["ComposableEnv", "_EnvironmentCore", "_DependencyTestingSupport"]),
+    .target(
+      name: "GlobalEnvTesting",
+      dependencies: ["GlobalEnv", "_EnvironmentCore", "_DependencyTestingSupport"]),
+
+    // Internal, for tests only: the reporter that records the library's test failures in Swift
+    // Testing or XCTest, installed when a test binary is loaded.
+    .target(
+      name: "_DependencyTestingSupport",
+      dependencies: ["DependencyValues", "_EnvironmentCore", "_DependencyTestingLoader"]),
+    .target(name: "_DependencyTestingLoader"),
 
     // The demo that README's first command runs.
     .executableTarget(name: "ComposableEnvDemo", dependencies: ["ComposableEnv"]),
 
-    .testTarget(name: "ComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames", "TestSupport"]),
+    .testTarget(
+      name: "ComposableEnvTests",
+      dependencies: ["ComposableEnv", "ComposableEnvTesting", "ClashingNames", "TestSupport"]),
     .testTarget(
       name: "GlobalEnvTests",
       dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport"]

@@ -32,4 +32,39 @@ public protocol DependencyKey {
   /// }
   /// ```
   static var defaultValue: Value { get }
+
+  /// The value read inside a test context where no environment sets one.
+  ///
+  /// Declare it so that tests never reach the live dependency by accident, for example a client
+  /// whose every endpoint fails the test that calls it (see `unimplemented(_:)`):
+  ///
+  /// ```swift
+  /// struct APIClientKey: DependencyKey {
+  ///   static var defaultValue: APIClient { .live }
+  ///   static var testValue: APIClient {
+  ///     APIClient(fetch: unimplemented("APIClient.fetch"))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A key that declares none (every key written for swift-composable-environment 0.5) reads
+  /// ``defaultValue`` in tests too, and inside a test context that read fails the test, naming
+  /// the dependency. Outside a test context `testValue` is never read.
+  static var testValue: Value { get }
+}
+
+extension DependencyKey {
+  /// No test value: ``defaultValue``, marked so that a test context reports the read.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {
+  ///   static var defaultValue: String { "en" }  // testValue is this one, and reported in tests
+  /// }
+  /// ```
+  public static var testValue: Value {
+    let value = defaultValue
+    // After computing the default, which may compute other keys' test values on this thread.
+    TestValueMark.markUndeclared(Self.self)
+    return value
+  }
 }

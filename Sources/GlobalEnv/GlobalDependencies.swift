@@ -11,7 +11,11 @@ import _EnvironmentCore
 enum GlobalDependencies {
   /// The process-wide values.
   @usableFromInline
-  static let root = Node.makeRoot(environmentType: GlobalDependencies.self)
+  ///
+  /// Created in the process-wide test context only, never in a task's: the values are shared by
+  /// every test.
+  static let root = Node.makeRoot(
+    environmentType: GlobalDependencies.self, testContext: TestContext.processWide)
 
   /// Whether any scope is alive. While none is, a read skips the task-local lookup.
   @inlinable @inline(__always)
@@ -46,25 +50,53 @@ enum GlobalDependencies {
 
     @usableFromInline
     let node: Node
+    /// The test context this scope was made for, whose defaults end with it.
+    private let ownedTestContext: TestContext?
 
-    init(node: Node) {
+    init(node: Node, owning testContext: TestContext? = nil) {
       self.node = node
+      ownedTestContext = testContext
       LiveScopes.increment()
     }
 
     deinit {
+      if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
       LiveScopes.decrement()
     }
   }
 
-  /// A new scope on top of the current one, with `update` applied to it.
-  static func makeScope(_ update: (inout Dependencies) throws -> Void) rethrows -> Scope {
-    let node = Node.makeChild(of: current, environmentType: ScopedOverride.self)
+  /// A new scope on top of the current one, in the current task's test context (or the
+  /// enclosing scope's), with `update` applied to it.
+  static func makeScope(
+    owning testContext: TestContext? = nil, _ update: (inout Dependencies) throws -> Void
+  ) rethrows -> Scope {
+    let parent = current
+    let node = Node.makeChild(
+      of: parent, environmentType: ScopedOverride.self,
+      testContext: TestContext.current ?? parent.testContext)
     var dependencies = node.dependencies()
     try update(&dependencies)
-    return Scope(node: node)
+    return Scope(node: node, owning: testContext)
+  }
+}
+
+extension GlobalDependencies: TestFailureWording {
+  static var nameInPath: String { "process-wide values" }
+
+  static func adviceToSet(_ keyPath: String, to value: String) -> String {
+    let member = keyPath.hasPrefix("\\.") ? String(keyPath.dropFirst(2)) : keyPath
+    return """
+      `@Test(.dependencies { $0.\(member) = \(value) })` or \
+      `Dependencies.withValues { $0.\(member) = \(value) } operation: { … }`
+      """
   }
 }
 
 /// Names a `withValues` scope in diagnostics.
-enum ScopedOverride {}
+enum ScopedOverride: TestFailureWording {
+  static var nameInPath: String { "withValues scope" }
+
+  static func adviceToSet(_ keyPath: String, to value: String) -> String {
+    GlobalDependencies.adviceToSet(keyPath, to: value)
+  }
+}

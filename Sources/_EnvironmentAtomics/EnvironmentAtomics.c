@@ -146,3 +146,23 @@ environment_table *environment_empty_table_pointer(void) { return &environment_e
 bool environment_thread_name(char *buffer, unsigned long size) {
   return pthread_getname_np(pthread_self(), buffer, size) == 0 && buffer[0] != 0;
 }
+
+// MARK: - Test support
+
+void *environment_test_reporter = 0;
+
+bool environment_test_reporter_install(void *reporter) {
+  void *expected = 0;
+  return __atomic_compare_exchange_n(&environment_test_reporter, &expected, reporter, false,
+                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+static __thread uintptr_t environment_test_value_marked_key = 0;
+
+void environment_test_value_mark(uintptr_t key) { environment_test_value_marked_key = key; }
+
+uintptr_t environment_test_value_mark_take(void) {
+  uintptr_t key = environment_test_value_marked_key;
+  environment_test_value_marked_key = 0;
+  return key;
+}

@@ -7,7 +7,9 @@
 //    cache take no lock, and let writers know when a replaced cache can no longer be in use;
 // 4. the read table: an environment's immutable-once-published cache of resolved values,
 //    looked up without a lock;
-// 5. the number of live `withValues` scopes (GlobalEnv's fast path).
+// 5. the number of live `withValues` scopes (GlobalEnv's fast path);
+// 6. for tests: the installed test-failure reporter, and the per-thread mark with which a key's
+//    default `testValue` says that the key declares none.
 //
 // Nothing here runs user code or allocates on the read path. Every function used on the read
 // path is `static inline`, so that Swift callers inline it.
@@ -249,5 +251,27 @@ static inline void environment_live_scopes_increment(void) {
 static inline void environment_live_scopes_decrement(void) {
   __atomic_sub_fetch(&environment_live_scopes, 1, __ATOMIC_ACQ_REL);
 }
+
+// MARK: - Test support
+
+/// The test-failure reporter a testing module installed (an unmanaged, never released Swift
+/// object), or NULL.
+extern void *_Nullable environment_test_reporter;
+
+/// Loads the installed reporter with acquire ordering.
+static inline void *_Nullable environment_test_reporter_load(void) {
+  return __atomic_load_n(&environment_test_reporter, __ATOMIC_ACQUIRE);
+}
+
+/// Installs `reporter` unless one is installed already; true if it was installed.
+bool environment_test_reporter_install(void *_Nonnull reporter);
+
+/// Marks, on the calling thread, that the key identified by `key` has no test value of its own
+/// (its `testValue` is the protocol's default). `environment_test_value_mark_take` reads and
+/// clears the mark.
+void environment_test_value_mark(uintptr_t key);
+
+/// The key last marked on the calling thread (0 if none), cleared.
+uintptr_t environment_test_value_mark_take(void);
 
 #endif

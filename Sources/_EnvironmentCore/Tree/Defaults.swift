@@ -1,23 +1,40 @@
-/// A tree's defaults: the once-state of each key's default, by key.
+/// A tree's defaults: the once-state of each key's default, by key and test context.
+///
+/// Nodes of one tree may belong to different test contexts (GlobalEnv's test scopes are children
+/// of the process-wide root), and each context has defaults of its own: live defaults for no
+/// context, test values in a test context. An entry holds its context, so that the context's
+/// identity is not reused while the entry exists.
 ///
 /// A small array searched linearly: a tree has a few dozen keys at most, and comparing
 /// identities is cheaper than hashing them (two lookups per default computed). Room for eight
 /// keys is made at the first one, so that a tree's first defaults cost one allocation.
 struct Defaults {
-  private var entries: [(key: ObjectIdentifier, state: OnceState)] = []
+  private var entries: [(key: ObjectIdentifier, context: TestContext?, state: OnceState)] = []
 
-  /// Runs `body` on the state of `key`'s default (`.idle` until first touched), found once.
-  mutating func withState<Result>(of key: ObjectIdentifier, _ body: (inout OnceState) -> Result)
-    -> Result
-  {
-    if let index = entries.firstIndex(where: { $0.key == key }) {
+  /// Runs `body` on the state of `key`'s default in `context` (`.idle` until first touched),
+  /// found once.
+  mutating func withState<Result>(
+    of key: ObjectIdentifier, in context: TestContext?, _ body: (inout OnceState) -> Result
+  ) -> Result {
+    if let index = entries.firstIndex(where: { $0.key == key && $0.context === context }) {
       return body(&entries[index].state)
     }
     if entries.isEmpty { entries.reserveCapacity(8) }
     var state = OnceState.idle
     let result = body(&state)
-    if case .idle = state {} else { entries.append((key, state)) }
+    if case .idle = state {} else { entries.append((key, context, state)) }
     return result
+  }
+
+  /// Removes the defaults of `context`, returning them for the caller to release after the lock.
+  mutating func removeAll(of context: TestContext) -> [OnceState] {
+    var removed: [OnceState] = []
+    entries.removeAll { entry in
+      guard entry.context === context else { return false }
+      removed.append(entry.state)
+      return true
+    }
+    return removed
   }
 
   /// Every state, computed or not.

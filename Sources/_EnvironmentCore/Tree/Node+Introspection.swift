@@ -26,7 +26,8 @@ extension Node {
     }
     let reference = group?.reference ?? key
     return Origin(
-      value: reference.render(tree.defaultValue(of: reference)), valueKey: reference, node: nil)
+      value: reference.render(tree.defaultValue(of: reference, readAt: self)), valueKey: reference,
+      node: nil)
   }
 
   /// The key that `keyPath` reads. Reports a key path that reads none or several.

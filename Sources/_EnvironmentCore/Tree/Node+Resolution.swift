@@ -2,7 +2,8 @@
 ///
 /// 1. The nearest node (this one, then its ancestors) that set any key of the key's alias group
 ///    gives the value; on that node, the latest write to the group wins.
-/// 2. Otherwise the tree's default of the group's reference key, computed once per tree.
+/// 2. Otherwise the tree's default of the group's reference key, computed once per tree and
+///    test context (in a test context, the key's test value; see `TestContext`).
 ///
 /// Results are memoized per node and generation (in the node's read table, under the key type's
 /// identity), so after a write the first read walks up only to the nearest ancestor that still
@@ -15,14 +16,17 @@ extension Node {
     let group = scope.group(of: key)
     let cacheable = Tree.isCacheable(generation)
 
-    // Nodes above this one whose alias group for `key` is the same as ours: they share our
-    // result. (This node is one of them; it is left out so that a read that finds its value
-    // here allocates nothing.)
+    // Nodes above this one whose alias group for `key` and test context are the same as ours:
+    // they share our result. (This node is one of them; it is left out so that a read that finds
+    // its value here allocates nothing.) A node of another test context may hold another
+    // context's default: its cache is not ours, nor is ours its.
     var sameGroupPath: [Node] = []
     var sameGroup = true
+    let testContext = self.testContext
     var node = self
     var result: AnyObject?
     walk: while true {
+      if sameGroup, node.testContext !== testContext { sameGroup = false }
       if sameGroup, cacheable, let cached = node.storage.cachedBox(for: key.id) {
         result = cached
         break walk
@@ -45,7 +49,7 @@ extension Node {
       }
     }
 
-    let value = result ?? tree.defaultValue(of: group?.reference ?? key)
+    let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
     // A value found on the reading node itself (set there, or the default at a root) is found
     // again just as fast: memoize only what took a walk.
     if cacheable && !node.isIdentical(to: self) {

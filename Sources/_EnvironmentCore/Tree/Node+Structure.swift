@@ -10,7 +10,8 @@ extension Node {
       context.derivations[index].accepts(type)
     {
       context.derivations[index].isClaimed = true
-      return makeChild(of: context.derivations[index].parent, environmentType: type)
+      let parent = context.derivations[index].parent
+      return makeChild(of: parent, environmentType: type, testContext: parent.testContext)
     }
     return makeRoot(environmentType: type)
   }

@@ -26,16 +26,30 @@ package struct Node: @unchecked Sendable {
     self.storage = storage
   }
 
-  /// A root node, with a tree of its own.
-  package static func makeRoot(environmentType: Any.Type) -> Node {
-    Node(state: NodeState(parent: nil, tree: Tree.make(), environmentType: environmentType))
+  /// A root node, with a tree of its own, in `testContext` (by default, the current task's test
+  /// context, or the process-wide one).
+  package static func makeRoot(
+    environmentType: Any.Type, testContext: TestContext? = TestContext.forNewRoot
+  ) -> Node {
+    Node(
+      state: NodeState(
+        parent: nil, tree: Tree.make(), environmentType: environmentType,
+        testContext: testContext))
   }
 
-  /// A node that inherits from `parent`, in `parent`'s tree. O(1).
-  package static func makeChild(of parent: Node, environmentType: Any.Type) -> Node {
+  /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
+  /// derived from another belongs to its parent's context). O(1).
+  package static func makeChild(
+    of parent: Node, environmentType: Any.Type, testContext: TestContext?
+  ) -> Node {
     let tree = parent.currentTree().tree
-    return Node(state: NodeState(parent: parent, tree: tree, environmentType: environmentType))
+    return Node(
+      state: NodeState(
+        parent: parent, tree: tree, environmentType: environmentType, testContext: testContext))
   }
+
+  /// The test context this node was created in.
+  package var testContext: TestContext? { storage.testContext }
 
   /// Runs `body` with exclusive access to the node's state. `body` must not run user code, take
   /// other locks or release values (return them instead).
@@ -300,6 +314,11 @@ package struct Node: @unchecked Sendable {
   /// Forgets the defaults computed for this node's tree: the next reads compute them again.
   package func resetDefaults() {
     currentTree().tree.resetDefaults()
+  }
+
+  /// Forgets the defaults this node's tree computed for `testContext` (whose test has ended).
+  package func forgetDefaults(of testContext: TestContext) {
+    currentTree().tree.forgetDefaults(of: testContext)
   }
 
   /// The name of the environment type that owns this node.

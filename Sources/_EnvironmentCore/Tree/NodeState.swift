@@ -9,6 +9,9 @@ package struct NodeState {
   var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
+  /// The test context the node was created in (see `TestContext`). Never changes, so that it is
+  /// read without the lock (`NodeStorage.testContext`).
+  let testContext: TestContext?
 
   /// Values set on this node, by key.
   var locals: [ObjectIdentifier: LocalValue] = [:]
@@ -20,10 +23,11 @@ package struct NodeState {
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
 
-  init(parent: Node?, tree: Tree, environmentType: Any.Type) {
+  init(parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
     self.parent = parent
     self.tree = tree
     self.environmentType = environmentType
+    self.testContext = testContext
   }
 
   /// Whether an identified alias is declared here (pending ones do not change groups yet).

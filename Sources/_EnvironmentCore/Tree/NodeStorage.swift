@@ -31,6 +31,12 @@ package final class NodeStorage: ManagedBuffer<NodeState, NodeWords> {
     }
   }
 
+  /// The test context the node was created in. Read without the lock: it is set before the node
+  /// is shared and never changes.
+  var testContext: TestContext? {
+    withUnsafeMutablePointerToHeader { $0.pointee.testContext }
+  }
+
   /// Runs `body` with exclusive access to the state and the table pointer.
   func withLock<Result>(
     _ body: (inout NodeState, UnsafeMutablePointer<NodeWords>) -> Result

@@ -166,30 +166,40 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   // MARK: Defaults
 
-  /// The default value of `key` for this tree, computed on first use (by the first thread that
-  /// needs it, with no lock held) and then shared.
+  /// The default value of `key` for this tree, as read at `node`: computed on first use (by the
+  /// first thread that needs it, with no lock held) and then shared by the nodes of the tree in
+  /// `node`'s test context. In a test context the default is the key's test value; a key without
+  /// one reads its default value, and the read is reported as a test failure (see `TestContext`).
   ///
   /// Threads that need other keys' defaults meanwhile compute them in parallel; a thread that
   /// needs this one waits for it. A default may read other dependencies of the tree. A default
   /// that needs itself, directly or through other defaults, in this tree or in a tree it creates,
   /// is reported instead of recursing forever.
-  func defaultValue(of key: KeyInfo) -> AnyObject {
+  func defaultValue(of key: KeyInfo, readAt node: Node) -> AnyObject {
     let context = ThreadContext.current
+    let testContext = node.testContext
     return Once.value(
       of: .defaultValue(key),
       in: context,
-      access: { body in withLock { $0.defaults.withState(of: key.id, body) } },
+      access: { body in withLock { $0.defaults.withState(of: key.id, in: testContext, body) } },
       recursion: {
         let inProgress = context.workLock.withLock { $0.defaults }
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
         self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
       },
       make: {
-        context.performingDefault(of: key, key.makeDefault) { inProgress in
-          reportDefaultRecursion(inProgress, key: key)
+        context.performingDefault(of: key, { key.makeDefault(in: testContext, readAt: node) }) {
+          inProgress in reportDefaultRecursion(inProgress, key: key)
         }
       }
     )
+  }
+
+  /// Forgets the defaults computed for `context` (when a GlobalEnv test scope ends), releasing
+  /// them after the lock.
+  func forgetDefaults(of context: TestContext) {
+    let removed = withLock { $0.defaults.removeAll(of: context) }
+    withExtendedLifetime(removed) {}
   }
 
   /// Forgets every computed default and invalidates every cache: the next reads compute fresh

@@ -23,9 +23,13 @@ package struct KeyInfo: @unchecked Sendable {
   /// The name of the key's value type, such as `Int`.
   var valueTypeName: String { Self.displayName(of: type.valueType) }
 
-  /// Computes the key's default value, boxed.
-  func makeDefault() -> AnyObject {
-    type.boxedDefault()
+  /// Computes the key's default value, boxed: in a test context its test value, reporting a key
+  /// that has none (see `TestContext`).
+  func makeDefault(in testContext: TestContext?, readAt node: Node) -> AnyObject {
+    guard let testContext else { return type.boxedDefault() }
+    let (box, declared) = type.boxedTestValue()
+    if !declared { testContext.reportMissingTestValue(of: self, readAt: node) }
+    return box
   }
 
   /// A boxed value of this key as diagnostics print it: `String(reflecting:)`, at most
@@ -66,6 +70,12 @@ extension DependencyKey {
 
   /// Computes the default value, boxed as the caches store it.
   fileprivate static func boxedDefault() -> AnyObject { Box<Value>(defaultValue) }
+
+  /// Computes the test value, boxed, and whether the key declares it.
+  fileprivate static func boxedTestValue() -> (AnyObject, declared: Bool) {
+    let (value, declared) = TestValueMark.testValue(of: Self.self)
+    return (Box<Value>(value), declared)
+  }
 
   /// `String(reflecting:)` of a boxed value of this key.
   fileprivate static func reflecting(_ box: AnyObject) -> String {

@@ -1,0 +1,91 @@
+import _EnvironmentAtomics
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What records a test failure in the test framework that is running: installed by the testing
+/// modules (`ComposableEnvTesting`, `GlobalEnvTesting`) when they are loaded, so that the library
+/// modules never import `Testing` or `XCTest`.
+package protocol TestFailureReporter: AnyObject, Sendable {
+  /// Records a failure of the running test (Swift Testing or XCTest), at `location` if known.
+  func record(_ message: String, at location: TestFailureLocation?)
+
+  /// The name of the `Dependencies` key path whose getter is running on this thread, such as
+  /// `\Dependencies.apiClient`, found on the call stack; `nil` when it cannot be found.
+  func nameOfKeyPathBeingRead() -> String?
+
+  /// The source location of the user code that is reading a dependency on this thread (the
+  /// nearest caller outside this package), if the call stack tells.
+  func locationOfRead() -> TestFailureLocation?
+
+  /// Identifies the running test, so that a process-wide test context reports once per test.
+  var currentTestIdentity: String? { get }
+}
+
+/// A place in source code that a failure is attributed to.
+package struct TestFailureLocation: Sendable {
+  package var fileID: String
+  package var filePath: String
+  package var line: Int
+  package var column: Int
+
+  package init(fileID: String, filePath: String, line: Int, column: Int) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+}
+
+/// Where the library sends test failures: to the installed reporter, or, when no testing module
+/// is loaded, to standard error.
+package enum TestFailureReporting {
+  /// Installs `reporter` for the process, unless one is installed already. Called once, when a
+  /// testing module is loaded.
+  package static func install(_ reporter: any TestFailureReporter) {
+    let holder = ReporterHolder(reporter)
+    let pointer = Unmanaged.passRetained(holder).toOpaque()
+    // A reporter is installed at most once and never released: readers load it without a lock.
+    if !environment_test_reporter_install(pointer) {
+      Unmanaged<ReporterHolder>.fromOpaque(pointer).release()
+    }
+  }
+
+  /// The installed reporter, if a testing module is loaded.
+  package static var reporter: (any TestFailureReporter)? {
+    guard let pointer = environment_test_reporter_load() else { return nil }
+    return Unmanaged<ReporterHolder>.fromOpaque(pointer).takeUnretainedValue().reporter
+  }
+
+  /// Records a failure of the running test, or writes it to standard error when no testing
+  /// module is loaded.
+  ///
+  /// ```swift
+  /// TestFailureReporting.record("APIClient.fetch is unimplemented", at: location)
+  /// ```
+  package static func record(_ message: String, at location: TestFailureLocation?) {
+    if let reporter {
+      reporter.record(message, at: location)
+    } else {
+      let place = location.map { "\($0.fileID):\($0.line): " } ?? ""
+      let text = "\(place)swift-composable-env: test failure: \(message)\n"
+      _ = text.utf8CString.withUnsafeBufferPointer {
+        write(STDERR_FILENO, $0.baseAddress, $0.count - 1)
+      }
+    }
+  }
+}
+
+/// The installed reporter, in an object so that one pointer holds it.
+private final class ReporterHolder: Sendable {
+  let reporter: any TestFailureReporter
+
+  init(_ reporter: any TestFailureReporter) {
+    self.reporter = reporter
+  }
+}

@@ -1,0 +1,189 @@
+/// Endpoints that fail the test that calls them: the building block of a dependency's
+/// ``DependencyKey/testValue``.
+///
+/// For the common client made of closures, give every endpoint an unimplemented closure; a test
+/// then sets just the endpoints it expects to be called, and any other call fails that test,
+/// naming the endpoint:
+///
+/// ```swift
+/// struct APIClient: Sendable {
+///   var fetch: @Sendable (Int) async throws -> String
+///   var count: @Sendable () -> Int
+///   var log: @Sendable (String) -> Void
+/// }
+///
+/// extension APIClient {
+///   static let failing = APIClient(
+///     fetch: unimplemented("APIClient.fetch"),          // throws UnimplementedEndpoint
+///     count: unimplemented("APIClient.count", placeholder: 0),
+///     log: unimplemented("APIClient.log")
+///   )
+/// }
+/// ```
+///
+/// The closure takes any number of arguments of any types. A call records a test failure (through
+/// the testing module that is loaded; without one, it writes the failure to standard error)
+/// attributed to where the closure was made, then returns the placeholder, returns nothing for a
+/// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one.
+public func unimplemented<each Argument, Result>(
+  _ endpoint: String,
+  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+    return placeholder()
+  }
+}
+
+/// An unimplemented asynchronous endpoint that returns `placeholder` after failing the test.
+///
+/// ```swift
+/// let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 0)
+/// ```
+public func unimplemented<each Argument, Result>(
+  _ endpoint: String,
+  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) async -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+    return placeholder()
+  }
+}
+
+/// An unimplemented throwing endpoint: fails the test, then throws ``UnimplementedEndpoint``.
+///
+/// ```swift
+/// let save: @Sendable (Draft) throws -> Void = unimplemented("Drafts.save")
+/// ```
+public func unimplemented<each Argument, Result>(
+  _ endpoint: String,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) throws -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+    throw UnimplementedEndpoint(endpoint: endpoint)
+  }
+}
+
+/// An unimplemented asynchronous throwing endpoint: fails the test, then throws
+/// ``UnimplementedEndpoint``.
+///
+/// ```swift
+/// let fetch: @Sendable (Int) async throws -> String = unimplemented("APIClient.fetch")
+/// ```
+public func unimplemented<each Argument, Result>(
+  _ endpoint: String,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) async throws -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+    throw UnimplementedEndpoint(endpoint: endpoint)
+  }
+}
+
+/// An unimplemented endpoint that returns nothing: fails the test, then returns.
+///
+/// ```swift
+/// let log: @Sendable (String) -> Void = unimplemented("Logger.log")
+/// ```
+///
+/// (Disfavored, so that a throwing `Void` endpoint gets the overload that throws.)
+@_disfavoredOverload
+public func unimplemented<each Argument>(
+  _ endpoint: String,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) -> Void {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+  }
+}
+
+/// An unimplemented asynchronous endpoint that returns nothing: fails the test, then returns.
+///
+/// ```swift
+/// let ping: @Sendable () async -> Void = unimplemented("Server.ping")
+/// ```
+@_disfavoredOverload
+public func unimplemented<each Argument>(
+  _ endpoint: String,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) async -> Void {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) in
+    site.reportCall(with: repeat each argument)
+  }
+}
+
+/// The error an unimplemented throwing endpoint throws after failing the test.
+///
+/// ```swift
+/// do {
+///   _ = try await client.fetch(1)
+/// } catch let error as UnimplementedEndpoint {
+///   print(error.endpoint)  // "APIClient.fetch"
+/// }
+/// ```
+public struct UnimplementedEndpoint: Error, CustomStringConvertible, Sendable {
+  /// The endpoint's name, as given to `unimplemented(_:)`.
+  public let endpoint: String
+
+  /// Makes the error for `endpoint`.
+  ///
+  /// ```swift
+  /// throw UnimplementedEndpoint(endpoint: "APIClient.fetch")
+  /// ```
+  public init(endpoint: String) {
+    self.endpoint = endpoint
+  }
+
+  /// Says which endpoint was called.
+  ///
+  /// ```swift
+  /// print(UnimplementedEndpoint(endpoint: "APIClient.fetch"))
+  /// // APIClient.fetch is unimplemented
+  /// ```
+  public var description: String { "\(endpoint) is unimplemented" }
+}
+
+/// Where an unimplemented endpoint was made, and its name: what a call reports.
+private struct UnimplementedSite: Sendable {
+  let endpoint: String
+  let location: TestFailureLocation
+
+  init(
+    _ endpoint: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt,
+    _ column: UInt
+  ) {
+    self.endpoint = endpoint
+    location = TestFailureLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+  }
+
+  /// Records the failure of a call with `argument`s.
+  func reportCall<each Argument>(with argument: repeat each Argument) {
+    var rendered: [String] = []
+    for value in repeat each argument { rendered.append(String(reflecting: value)) }
+    let arguments = rendered.isEmpty ? "" : " with (\(rendered.joined(separator: ", ")))"
+    TestFailureReporting.record(
+      """
+      Unimplemented: \(endpoint) was called\(arguments). The dependency's value in this test \
+      leaves this endpoint unimplemented: set the endpoint for this test (for example \
+      `client.\(endpoint.split(separator: ".").last ?? "endpoint") = { … }`), or use a value \
+      that implements it.
+      """,
+      at: location)
+  }
+}

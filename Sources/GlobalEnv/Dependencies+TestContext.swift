@@ -1,0 +1,28 @@
+import DependencyValues
+import _EnvironmentCore
+
+extension Dependencies {
+  /// Runs `operation` in a new test context (for `GlobalEnvTesting`): inside a scope of its own,
+  /// whose defaults are test values and whose reads of dependencies without a test value fail the
+  /// test. The context's defaults are forgotten when the scope ends.
+  package static func withTestContext<Result>(
+    _ context: TestContext, operation: () throws -> Result
+  ) rethrows -> Result {
+    try TestContext.$current.withValue(context) {
+      let scope = GlobalDependencies.makeScope(owning: context, { _ in })
+      return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+    }
+  }
+
+  /// Runs the asynchronous `operation` in a new test context (for `GlobalEnvTesting`).
+  package static func withTestContext<Result>(
+    _ context: TestContext,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await TestContext.$current.withValue(context) {
+      let scope = GlobalDependencies.makeScope(owning: context, { _ in })
+      return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import DependencyValues
+
+#if canImport(Runtime)
+  import Runtime
+#endif
+
+/// What the call stack of a read says: which `Dependencies` key path is being read, and from
+/// where in the user's code. Key paths do not carry their names at run time, but the accessor a
+/// key path calls is a function whose symbol names the property (`key path getter for
+/// Dependencies.apiClient : Dependencies`). Only computed when a failure is reported.
+enum CallStack {
+  /// `\Dependencies.apiClient` for the innermost `Dependencies` property being read.
+  static func nameOfKeyPathBeingRead() -> String? {
+    guard let names = symbolNames() else { return nil }
+    for name in names {
+      if let property = propertyRead(by: name) { return "\\Dependencies.\(property)" }
+    }
+    return nil
+  }
+
+  /// The source location of the innermost frame, below the `Dependencies` accessor being run,
+  /// that is not this package's code.
+  static func locationOfRead() -> TestFailureLocation? {
+    #if canImport(Runtime)
+      guard let frames = symbolicatedFrames() else { return nil }
+      var belowAccessor = false
+      for frame in frames {
+        guard let symbol = frame.symbol else { continue }
+        if propertyRead(by: symbol.name) != nil {
+          belowAccessor = true
+          continue
+        }
+        guard belowAccessor, !frame.isSystem, !symbol.isSwiftThunk,
+          let location = symbol.sourceLocation,
+          !location.path.hasPrefix(packageSources), location.line > 0
+        else { continue }
+        // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
+        let fileID = location.path.split(separator: "/").suffix(2).joined(separator: "/")
+        guard fileID.contains("/") else { continue }
+        return TestFailureLocation(
+          fileID: fileID, filePath: location.path, line: location.line,
+          column: max(location.column, 1))
+      }
+    #endif
+    return nil
+  }
+
+  /// The property a frame's function reads, if it is a `Dependencies` accessor.
+  private static func propertyRead(by symbol: String) -> Substring? {
+    // "key path getter for Dependencies.apiClient : Dependencies", or, for a direct read,
+    // "Dependencies.apiClient.getter : APIClient" (possibly module-qualified).
+    if let range = symbol.range(of: "key path getter for ") {
+      let rest = symbol[range.upperBound...]
+      let path = rest.prefix { $0 != " " }
+      return property(in: path)
+    }
+    if let range = symbol.range(of: ".getter") {
+      return property(in: symbol[..<range.lowerBound])
+    }
+    return nil
+  }
+
+  /// `apiClient` in `Dependencies.apiClient` or `DependencyValues.Dependencies.apiClient`.
+  private static func property(in path: Substring) -> Substring? {
+    let components = path.split(separator: ".")
+    guard components.count >= 2, components[components.count - 2] == "Dependencies",
+      let property = components.last, property != "subscript",
+      property.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    else { return nil }
+    return property
+  }
+
+  /// The directory of this package's sources, whose frames are not the user's.
+  private static let packageSources: String = {
+    var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    components.removeLast(2)  // this file and its module's directory
+    return components.joined(separator: "/") + "/"
+  }()
+
+  private static func symbolNames() -> [String]? {
+    #if canImport(Runtime)
+      return symbolicatedFrames()?.compactMap { $0.symbol?.name }
+    #else
+      return nil
+    #endif
+  }
+
+  #if canImport(Runtime)
+    private static func symbolicatedFrames() -> [SymbolicatedBacktrace.Frame]? {
+      guard let backtrace = try? Backtrace.capture(limit: 128) else { return nil }
+      return backtrace.symbolicated()?.frames
+    }
+  #endif
+}

@@ -1,0 +1,52 @@
+import Testing
+import _EnvironmentCore
+
+/// A Swift Testing trait that runs a test, or every test of a suite, in a dependency test
+/// context of its own: environments created in the test read their keys' test values where no
+/// environment sets a value, and reading a dependency that has neither fails the test, naming it.
+///
+/// ```swift
+/// @Suite(.dependencyTestContext) struct FeedTests {
+///   @Test func loads() throws {
+///     let feed = AppEnvironment().with(\.apiClient, .stub).feed
+///     #expect(try feed.load() == ["Stubbed post"])
+///   }
+/// }
+/// ```
+///
+/// Made by `ComposableEnvTesting` and `GlobalEnvTesting` (`.dependencyTestContext`), each
+/// entering the context its module's way.
+public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Runs an operation in a new context, the module's way.
+  private let enter: @Sendable (TestContext, @Sendable () async throws -> Void) async throws -> Void
+
+  package init(
+    enter:
+      @escaping @Sendable (TestContext, @Sendable () async throws -> Void) async throws
+      -> Void
+  ) {
+    self.enter = enter
+  }
+
+  /// Applied to each test of a suite, so that every test gets a context of its own.
+  ///
+  /// ```swift
+  /// @Suite(.dependencyTestContext) struct ClockTests { … }  // one context per test
+  /// ```
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` in a new dependency test context. Called by Swift Testing for each test the
+  /// trait applies to:
+  ///
+  /// ```swift
+  /// @Test(.dependencyTestContext) func loads() { … }  // runs in its own context
+  /// ```
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    installTestReporter()
+    try await enter(TestContext(), function)
+  }
+}

@@ -1,0 +1,52 @@
+import DependencyValues
+
+/// How an environment module words test failures for its nodes: GlobalEnv's nodes are the
+/// process-wide values and `withValues` scopes, not environment types, and its tests set
+/// dependencies with scopes, not `with(_:_:)`. Adopted by a root node's environment type (and,
+/// for its name in a path, by any node's).
+package protocol TestFailureWording {
+  /// How a node of this type appears in an environment path, such as `withValues scope`.
+  static var nameInPath: String { get }
+
+  /// How a test sets `keyPath` (such as `\.apiClient`) to `value` (such as `APIClient(…)`).
+  static func adviceToSet(_ keyPath: String, to value: String) -> String
+}
+
+extension TestContext {
+  /// Fails the running test because `key` was read at `node`, found no value set on the way to
+  /// the root and has no test value: once per context, test and key.
+  func reportMissingTestValue(of key: KeyInfo, readAt node: Node) {
+    let reporter = TestFailureReporting.reporter
+    guard claimsReport(of: key, test: reporter?.currentTestIdentity) else { return }
+    let lineage = node.lineage
+    let path = lineage.map(\.nameInPath).joined(separator: " → ")
+    let keyPath = reporter?.nameOfKeyPathBeingRead()
+    let property = keyPath.map { "\\." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+    let setting =
+      lineage.first.flatMap { $0.environmentType as? any TestFailureWording.Type }.map {
+        $0.adviceToSet(property ?? "\\.dependency", to: "…")
+      }
+      ?? "`environment.with(\(property ?? "\\.dependency"), …)` on the environment the test builds"
+    TestFailureReporting.record(
+      """
+      \(keyPath.map { "\($0) (\(key.name))" } ?? key.name) was read in a test context from \
+      \(path), but no environment on that path sets it and \(key.name) has no test value, so \
+      the test read its live default value. Fix it either way:
+        • set it for this test: \(setting);
+        • or give the key a value for tests: `static var testValue: \(key.valueTypeName) { … }` \
+      in \(key.name).
+      """,
+      at: reporter?.locationOfRead())
+  }
+}
+
+extension Node {
+  /// How this node appears in an environment path.
+  var nameInPath: String {
+    let type = environmentType
+    return (type as? any TestFailureWording.Type)?.nameInPath ?? KeyInfo.displayName(of: type)
+  }
+
+  /// The environment type that owns this node.
+  var environmentType: Any.Type { withLock { $0.environmentType } }
+}

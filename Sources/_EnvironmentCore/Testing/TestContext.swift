@@ -1,0 +1,62 @@
+import DependencyValues
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A test's strictness about dependencies: environments created inside it read keys' test values
+/// where no environment sets a value, and a read of a key that has none fails the test, once per
+/// test and key.
+///
+/// A context is entered per test (a task-local value, so parallel tests each have their own) by
+/// the testing modules, or for the whole process with the environment variable
+/// `SWIFT_COMPOSABLE_ENV_CONTEXT=test`. A node belongs to the context in force when it was
+/// created (see `Node.makeRoot`), which never changes: its defaults are that context's.
+///
+/// `@unchecked Sendable`: the only mutable state is the set of reported keys, under its lock.
+package final class TestContext: @unchecked Sendable {
+  /// The context entered by the current task, if any.
+  @TaskLocal package static var current: TestContext?
+
+  /// The context of every environment created outside a task's context, when the process runs
+  /// with `SWIFT_COMPOSABLE_ENV_CONTEXT=test`; read once.
+  package static let processWide: TestContext? = {
+    guard let setting = getenv(variableName).map({ String(cString: $0) }) else { return nil }
+    switch setting.lowercased() {
+    case "test": return TestContext()
+    case "live", "": return nil
+    default:
+      reportMisuse(
+        """
+        \(variableName)=\(setting) is not a context: use `test` (every environment reads test \
+        values and reports dependencies that have none) or `live` (the default).
+        """)
+    }
+  }()
+
+  /// The environment variable that makes every environment of the process strict.
+  package static let variableName = "SWIFT_COMPOSABLE_ENV_CONTEXT"
+
+  /// Which (test, key) pairs were reported already.
+  private let reported = LockedValue<Set<ReportedKey>>.make([])
+
+  package init() {}
+
+  /// Whether a missing test value of `key` is to be reported now: the first time for this
+  /// context, and, for the process-wide context, for the running test.
+  func claimsReport(of key: KeyInfo, test: String?) -> Bool {
+    reported.withLock { $0.insert(ReportedKey(key: key.id, test: test)).inserted }
+  }
+
+  /// The context a new root environment belongs to: the current task's, or the process-wide one.
+  static var forNewRoot: TestContext? { current ?? processWide }
+}
+
+private struct ReportedKey: Hashable {
+  let key: ObjectIdentifier
+  let test: String?
+}

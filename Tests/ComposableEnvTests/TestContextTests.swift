@@ -1,0 +1,187 @@
+import ComposableEnv
+import ComposableEnvTesting
+import TestSupport
+import Testing
+
+// Keys of these tests only, so that no other test's reads interfere.
+extension DependencyKeys {
+  fileprivate enum Unset: DependencyKey {
+    static var defaultValue: String { "live" }
+  }
+
+  fileprivate enum Tested: DependencyKey {
+    static var defaultValue: String { "live" }
+    static var testValue: String { "test" }
+  }
+
+  fileprivate enum Client: DependencyKey {
+    static var defaultValue: CounterClient { CounterClient(count: { 42 }, fetch: { "live \($0)" }) }
+    static var testValue: CounterClient { .failing }
+  }
+
+  fileprivate enum Greeting: DependencyKey {
+    static var defaultValue: String { "hello" }
+    // A test value of its own, built from another key's fallback test value.
+    static var testValue: String { "greeting, \(DependencyKeys.Unset.testValue)" }
+  }
+}
+
+extension Dependencies {
+  fileprivate var contextUnset: String {
+    get { self[DependencyKeys.Unset.self] }
+    set { self[DependencyKeys.Unset.self] = newValue }
+  }
+
+  fileprivate var contextTested: String {
+    get { self[DependencyKeys.Tested.self] }
+    set { self[DependencyKeys.Tested.self] = newValue }
+  }
+
+  fileprivate var contextClient: CounterClient {
+    get { self[DependencyKeys.Client.self] }
+    set { self[DependencyKeys.Client.self] = newValue }
+  }
+
+  fileprivate var contextGreeting: String {
+    get { self[DependencyKeys.Greeting.self] }
+    set { self[DependencyKeys.Greeting.self] = newValue }
+  }
+}
+
+/// A client made of closures, the shape `unimplemented` is for.
+struct CounterClient: Sendable {
+  var count: @Sendable () -> Int
+  var fetch: @Sendable (Int) async throws -> String
+
+  static let failing = CounterClient(
+    count: unimplemented("CounterClient.count", placeholder: -1),
+    fetch: unimplemented("CounterClient.fetch"))
+}
+
+private final class ContextRoot: ComposableEnvironment {
+  @DerivedEnvironment var feed: ContextFeed
+}
+
+private final class ContextFeed: ComposableEnvironment {
+  @Dependency(\.contextUnset) var unset
+}
+
+/// The messages of the issues `body` records, which are expected.
+private func recordedIssues(_ body: () -> Void) -> [String] {
+  let messages = Shared<[String]>([])
+  withKnownIssue {
+    body()
+  } matching: { issue in
+    messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  return messages.value
+}
+
+@Suite struct TestContextTests {
+  @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
+    let environment = ContextRoot()
+    var value = ""
+    let messages = recordedIssues { value = environment.feed.unset }
+    #expect(value == "live")
+    #expect(messages.count == 1)
+    let message = messages.first ?? ""
+    #expect(message.contains("\\Dependencies.contextUnset"))
+    #expect(message.contains("DependencyKeys.Unset"))
+    #expect(message.contains("ContextRoot → ContextFeed"))
+    #expect(message.contains("with(\\.contextUnset"))
+    #expect(message.contains("static var testValue: String"))
+  }
+
+  @Test(.dependencyTestContext) func aKeyWithATestValueReadsIt() {
+    #expect(ContextRoot().contextTested == "test")
+  }
+
+  @Test(.dependencyTestContext) func anOverrideWinsOverTheTestValue() {
+    let environment = ContextRoot().with(\.contextTested, "set").with(\.contextUnset, "set")
+    #expect(environment.feed.contextTested == "set")
+    #expect(environment.feed.unset == "set")
+  }
+
+  @Test(.dependencyTestContext) func aTestValueBuiltFromAnotherKeysFallbackCountsAsDeclared() {
+    #expect(ContextRoot().contextGreeting == "greeting, live")
+  }
+
+  @Test(.dependencyTestContext) func aMissingTestValueIsReportedOncePerTestAndKey() {
+    let messages = recordedIssues {
+      let first = ContextRoot()
+      _ = first.feed.unset
+      _ = first.contextUnset
+      _ = ContextRoot().feed.unset
+    }
+    #expect(messages.count == 1)
+  }
+
+  @Test func outsideATestContextDefaultsAreLiveAndNothingIsReported() {
+    let environment = ContextRoot()
+    #expect(environment.feed.unset == "live")
+    #expect(environment.contextTested == "live")
+  }
+
+  @Test func parallelContextsEachReportAndReadTheirOwnValues() async {
+    let messages = Shared<[String]>([])
+    await withKnownIssue {
+      await withTaskGroup(of: String.self) { group in
+        for _ in 0..<4 {
+          group.addTask {
+            withDependencyTestContext {
+              let environment = ContextRoot()
+              return environment.feed.unset + "/" + environment.contextTested
+            }
+          }
+        }
+        for await value in group { #expect(value == "live/test") }
+      }
+    } matching: { issue in
+      messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(messages.value.count == 4)
+  }
+
+  @Test func anEnvironmentBelongsToTheContextItWasCreatedIn() {
+    let outside = ContextRoot()
+    let inside = withDependencyTestContext { ContextRoot() }
+    withDependencyTestContext {
+      #expect(outside.feed.contextTested == "live")
+    }
+    #expect(inside.feed.contextTested == "test")
+  }
+
+  @Test(.dependencyTestContext)
+  func anUnimplementedEndpointFailsNamingItselfAndReturnsThePlaceholder() {
+    let client = ContextRoot().contextClient
+    var count = 0
+    let messages = recordedIssues { count = client.count() }
+    #expect(count == -1)
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("Unimplemented: CounterClient.count was called") == true)
+  }
+
+  @Test(.dependencyTestContext) func anUnimplementedThrowingEndpointFailsAndThrows() async {
+    let client = ContextRoot().contextClient
+    let messages = Shared<[String]>([])
+    await withKnownIssue {
+      await #expect(throws: UnimplementedEndpoint.self) {
+        _ = try await client.fetch(7)
+      }
+    } matching: { issue in
+      messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(messages.value.count == 1)
+    #expect(messages.value.first?.contains("CounterClient.fetch was called with (7)") == true)
+  }
+
+  @Test(.dependencyTestContext) func overridingOneEndpointLeavesTheOthersUnimplemented() {
+    var client = CounterClient.failing
+    client.count = { 3 }
+    let environment = ContextRoot().with(\.contextClient, client)
+    #expect(environment.feed.contextClient.count() == 3)
+  }
+}
