@@ -52,7 +52,9 @@ let package = Package(
     ),
 
     // Compiled copies of every Swift snippet in README.md and Migration.md.
-    .testTarget(name: "SnippetsComposableEnvTests", dependencies: ["ComposableEnv", "ClashingNames"]),
+    .testTarget(
+      name: "SnippetsComposableEnvTests",
+      dependencies: ["ComposableEnv", "ComposableEnvTesting", "ClashingNames"]),
     .testTarget(
       name: "SnippetsGlobalEnvTests",
       dependencies: ["GlobalEnv", "GlobalEnvTesting"]
@@ -71,12 +73,12 @@ let package = Package(
     // One feature source, compiled against each environment module (Tests/Interchangeability).
     .testTarget(
       name: "ComposableEnvInterchangeabilityTests",
-      dependencies: ["ComposableEnv"],
+      dependencies: ["ComposableEnv", "ComposableEnvTesting"],
       swiftSettings: [.define("COMPOSABLE_ENV")]
     ),
     .testTarget(
       name: "GlobalEnvInterchangeabilityTests",
-      dependencies: ["GlobalEnv"],
+      dependencies: ["GlobalEnv", "GlobalEnvTesting"],
       swiftSettings: [.define("GLOBAL_ENV")]
     ),
   ]

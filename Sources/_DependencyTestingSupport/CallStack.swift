@@ -1,4 +1,5 @@
 import DependencyValues
+import Testing
 
 #if canImport(Runtime)
   import Runtime
@@ -34,6 +35,10 @@ enum CallStack {
           let location = symbol.sourceLocation,
           !location.path.hasPrefix(packageSources), location.line > 0
         else { continue }
+        if location.path.contains("@__swiftmacro_") {
+          if let expanded = macroExpansionSite(location.path) { return expanded }
+          continue
+        }
         // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
         let fileID = location.path.split(separator: "/").suffix(2).joined(separator: "/")
         guard fileID.contains("/") else { continue }
@@ -43,6 +48,22 @@ enum CallStack {
       }
     #endif
     return nil
+  }
+
+  /// Where a macro (such as `#expect`) whose expansion is at `path` was written, when it is in
+  /// the running Swift Testing test's file. An expansion's name holds its file's name without
+  /// dots and, after `fMX`, its zero-based line and column (`…ArticleTestingswift…fMX73_4_…`).
+  private static func macroExpansionSite(_ path: String) -> TestFailureLocation? {
+    guard let test = Test.current?.sourceLocation,
+      path.contains(test.fileName.filter { $0 != "." }),
+      let marker = path.range(of: "fMX")
+    else { return nil }
+    let numbers = path[marker.upperBound...].split(separator: "_", maxSplits: 2)
+    guard numbers.count == 3, let line = Int(numbers[0]), let column = Int(numbers[1]) else {
+      return nil
+    }
+    return TestFailureLocation(
+      fileID: test.fileID, filePath: test.filePath, line: line + 1, column: column + 1)
   }
 
   /// The property a frame's function reads, if it is a `Dependencies` accessor.

@@ -50,7 +50,7 @@ final class TestFrameworkReporter: TestFailureReporter {
 /// Installs the reporter; called when the binary is loaded (see `_DependencyTestingLoader`), and
 /// again, harmlessly, whenever a test context is entered.
 @_cdecl("swift_composable_env_install_test_reporter")
-public func installTestReporter() {
+package func installTestReporter() {
   TestFailureReporting.install(TestFrameworkReporter())
   #if canImport(XCTest)
     XCTestCases.observe()

@@ -12,6 +12,10 @@ extension DependencyKeys {
   struct Headline: DependencyKey { static var defaultValue: String { "headline" } }
   struct MainQueue: DependencyKey { static var defaultValue: String { "main" } }
   struct CheckoutQueue: DependencyKey { static var defaultValue: String { "checkout" } }
+  struct Region: DependencyKey {
+    static var defaultValue: String { "live region" }
+    static var testValue: String { "test region" }
+  }
 }
 
 extension Dependencies {
@@ -38,6 +42,10 @@ extension Dependencies {
   var checkoutQueue: String {
     get { self[DependencyKeys.CheckoutQueue.self] }
     set { self[DependencyKeys.CheckoutQueue.self] = newValue }
+  }
+  var region: String {
+    get { self[DependencyKeys.Region.self] }
+    set { self[DependencyKeys.Region.self] = newValue }
   }
 }
 

@@ -4,6 +4,11 @@ import GlobalEnv
 import GlobalEnvTesting
 import Testing
 
+@Test(.dependencyTestContext, .dependencies { $0.apiClient = .stub })
+func feedShowsStubbedTitlesStrictly() {
+  #expect(FeedModel().titles() == ["Stubbed post"])
+}
+
 @Test(.dependencies { $0.apiClient = .stub })
 func feedShowsStubbedTitles() {
   #expect(FeedModel().titles() == ["Stubbed post"])

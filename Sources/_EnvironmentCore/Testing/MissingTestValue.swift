@@ -33,7 +33,7 @@ extension TestContext {
       \(path), but no environment on that path sets it and \(key.name) has no test value, so \
       the test read its live default value. Fix it either way:
         • set it for this test: \(setting);
-        • or give the key a value for tests: `static var testValue: \(key.valueTypeName) { … }` \
+        • or give the key a value for tests: `static var testValue: \(key.shortValueTypeName) { … }` \
       in \(key.name).
       """,
       at: reporter?.locationOfRead())

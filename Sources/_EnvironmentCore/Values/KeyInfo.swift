@@ -23,6 +23,10 @@ package struct KeyInfo: @unchecked Sendable {
   /// The name of the key's value type, such as `Int`.
   var valueTypeName: String { Self.displayName(of: type.valueType) }
 
+  /// The name of the key's value type as written in code that imports its module, such as
+  /// `@Sendable () -> Date`.
+  var shortValueTypeName: String { String(describing: type.valueType) }
+
   /// Computes the key's default value, boxed: in a test context its test value, reporting a key
   /// that has none (see `TestContext`).
   func makeDefault(in testContext: TestContext?, readAt node: Node) -> AnyObject {

@@ -1,0 +1,1 @@
+../Interchangeability/TestContextTests.swift
