@@ -117,6 +117,16 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
     #expect(messages.value.count == 4)
   }
 
+  @Test func anAsynchronousContextIsAScopeOfItsOwn() async {
+    let value = await withDependencyTestContext { () async -> String in
+      await Task.yield()
+      ContextReader().with(\.globalContextTested, "written")
+      return ContextReader().globalContextTested
+    }
+    #expect(value == "written")
+    #expect(ContextReader().globalContextTested == "live")
+  }
+
   @Test func aContextsTestValuesAreReleasedWhenItEnds() {
     weak var released: SessionBox?
     withDependencyTestContext {

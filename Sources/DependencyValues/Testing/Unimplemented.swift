@@ -136,7 +136,7 @@ public func unimplemented<each Argument>(
 ///   print(error.endpoint)  // "APIClient.fetch"
 /// }
 /// ```
-public struct UnimplementedEndpoint: Error, CustomStringConvertible, Sendable {
+public struct UnimplementedEndpoint: Error, CustomStringConvertible, Equatable, Sendable {
   /// The endpoint's name, as given to `unimplemented(_:)`.
   public let endpoint: String
 

@@ -1,0 +1,83 @@
+import ComposableEnv
+import ComposableEnvTesting
+import TestSupport
+import Testing
+
+/// Records the messages of the issues `body` records, which are expected.
+private func recordedIssues(_ body: () async -> Void) async -> [String] {
+  let messages = Shared<[String]>([])
+  await withKnownIssue {
+    await body()
+  } matching: { issue in
+    messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
+    return true
+  }
+  return messages.value
+}
+
+@Suite struct UnimplementedTests {
+  @Test func aSynchronousEndpointReturnsItsPlaceholder() async {
+    let unread: @Sendable (String, Int) -> Int = unimplemented("Inbox.unread", placeholder: 0)
+    var result = -1
+    let messages = await recordedIssues { result = unread("inbox", 2) }
+    #expect(result == 0)
+    #expect(messages.first?.contains("Inbox.unread was called with (\"inbox\", 2)") == true)
+  }
+
+  @Test func anAsynchronousEndpointReturnsItsPlaceholder() async {
+    let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 5)
+    var result = -1
+    let messages = await recordedIssues { result = await unread() }
+    #expect(result == 5)
+    #expect(messages.first?.contains("Unimplemented: Inbox.unread was called.") == true)
+  }
+
+  @Test func aThrowingEndpointThrowsNamingItself() async {
+    let save: @Sendable (String) throws -> Void = unimplemented("Drafts.save")
+    let messages = await recordedIssues {
+      #expect(throws: UnimplementedEndpoint(endpoint: "Drafts.save")) { try save("draft") }
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("Drafts.save was called with (\"draft\")") == true)
+  }
+
+  @Test func anAsynchronousVoidEndpointReturns() async {
+    let ping: @Sendable () async -> Void = unimplemented("Server.ping")
+    let messages = await recordedIssues { await ping() }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("`client.ping = { … }`") == true)
+  }
+
+  @Test func theErrorSaysWhichEndpointIsUnimplemented() {
+    let error = UnimplementedEndpoint(endpoint: "APIClient.fetch")
+    #expect(error.endpoint == "APIClient.fetch")
+    #expect("\(error)" == "APIClient.fetch is unimplemented")
+  }
+
+  @Test func anAsynchronousTestContextReportsLikeASynchronousOne() async {
+    let messages = await recordedIssues {
+      let value = await withDependencyTestContext { () async -> String in
+        await Task.yield()
+        return AsyncContextRoot().asyncContextUnset
+      }
+      #expect(value == "live")
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("\\Dependencies.asyncContextUnset") == true)
+  }
+}
+
+extension DependencyKeys {
+  fileprivate enum AsyncContextUnset: DependencyKey {
+    static var defaultValue: String { "live" }
+  }
+}
+
+extension Dependencies {
+  fileprivate var asyncContextUnset: String {
+    get { self[DependencyKeys.AsyncContextUnset.self] }
+    set { self[DependencyKeys.AsyncContextUnset.self] = newValue }
+  }
+}
+
+private final class AsyncContextRoot: ComposableEnvironment {}
