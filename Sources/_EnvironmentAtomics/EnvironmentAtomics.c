@@ -151,6 +151,8 @@ bool environment_thread_name(char *buffer, unsigned long size) {
 
 void *environment_test_reporter = 0;
 
+uint64_t environment_live_test_contexts = 0;
+
 bool environment_test_reporter_install(void *reporter) {
   void *expected = 0;
   return __atomic_compare_exchange_n(&environment_test_reporter, &expected, reporter, false,

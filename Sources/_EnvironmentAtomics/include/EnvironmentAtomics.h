@@ -266,6 +266,18 @@ static inline void *_Nullable environment_test_reporter_load(void) {
 /// Installs `reporter` unless one is installed already; true if it was installed.
 bool environment_test_reporter_install(void *_Nonnull reporter);
 
+/// The number of test contexts alive in the process: while none is, creating an environment skips
+/// the task-local lookup of the current one.
+extern uint64_t environment_live_test_contexts;
+
+static inline uint64_t environment_live_test_contexts_load(void) {
+  return __atomic_load_n(&environment_live_test_contexts, __ATOMIC_ACQUIRE);
+}
+
+static inline void environment_live_test_contexts_add(int64_t amount) {
+  __atomic_add_fetch(&environment_live_test_contexts, (uint64_t)amount, __ATOMIC_ACQ_REL);
+}
+
 /// Marks, on the calling thread, that the key identified by `key` has no test value of its own
 /// (its `testValue` is the protocol's default). `environment_test_value_mark_take` reads and
 /// clears the mark.

@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +45,13 @@ package final class TestContext: @unchecked Sendable {
   /// Which (test, key) pairs were reported already.
   private let reported = LockedValue<Set<ReportedKey>>.make([])
 
-  package init() {}
+  package init() {
+    environment_live_test_contexts_add(1)
+  }
+
+  deinit {
+    environment_live_test_contexts_add(-1)
+  }
 
   /// Whether a missing test value of `key` is to be reported now: the first time for this
   /// context, and, for the process-wide context, for the running test.
@@ -53,7 +60,11 @@ package final class TestContext: @unchecked Sendable {
   }
 
   /// The context a new root environment belongs to: the current task's, or the process-wide one.
-  static var forNewRoot: TestContext? { current ?? processWide }
+  /// While no context is alive (outside tests), one atomic load decides that the task-local
+  /// lookup is not needed.
+  static var forNewRoot: TestContext? {
+    (environment_live_test_contexts_load() != 0 ? current : nil) ?? processWide
+  }
 }
 
 private struct ReportedKey: Hashable {

@@ -18,7 +18,7 @@ import DependencyValues
 package struct Node: @unchecked Sendable {
   @usableFromInline let storage: NodeStorage
 
-  private init(state: NodeState) {
+  private init(state: consuming NodeState) {
     storage = .make(state)
   }
 

@@ -8,8 +8,10 @@ import _EnvironmentAtomics
 /// critical section removes is released by the caller afterwards).
 @usableFromInline
 package final class NodeStorage: ManagedBuffer<NodeState, NodeWords> {
-  static func make(_ state: NodeState) -> NodeStorage {
-    let buffer = create(minimumCapacity: 1) { _ in state }
+  static func make(_ state: consuming NodeState) -> NodeStorage {
+    var state = Optional(state)
+    // The state moves into the header: no copy of its references.
+    let buffer = create(minimumCapacity: 1) { _ in state.take()! }
     buffer.withUnsafeMutablePointerToElements { words in
       words.initialize(
         to: NodeWords(table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked))
