@@ -72,7 +72,7 @@ enum GlobalDependencies {
   ) rethrows -> Scope {
     let parent = current
     let node = Node.makeChild(
-      of: parent, environmentType: ScopedOverride.self,
+      of: parent, environmentType: testContext == nil ? ScopedOverride.self : TestScope.self,
       testContext: TestContext.current ?? parent.testContext)
     var dependencies = node.dependencies()
     try update(&dependencies)
@@ -95,6 +95,15 @@ extension GlobalDependencies: TestFailureWording {
 /// Names a `withValues` scope in diagnostics.
 enum ScopedOverride: TestFailureWording {
   static var nameInPath: String { "withValues scope" }
+
+  static func adviceToSet(_ keyPath: String, to value: String) -> String {
+    GlobalDependencies.adviceToSet(keyPath, to: value)
+  }
+}
+
+/// Names the scope of a test context in diagnostics.
+enum TestScope: TestFailureWording {
+  static var nameInPath: String { "test context" }
 
   static func adviceToSet(_ keyPath: String, to value: String) -> String {
     GlobalDependencies.adviceToSet(keyPath, to: value)

@@ -62,7 +62,7 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
     #expect(messages.count == 1)
     let message = messages.first ?? ""
     #expect(message.contains("\\Dependencies.globalContextUnset (DependencyKeys.Unset)"))
-    #expect(message.contains("from process-wide values → withValues scope"))
+    #expect(message.contains("from process-wide values → test context,"))
     #expect(message.contains("@Test(.dependencies { $0.globalContextUnset = … })"))
     #expect(message.contains("static var testValue: String"))
   }
