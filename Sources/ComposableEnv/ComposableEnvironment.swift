@@ -167,6 +167,66 @@ open class ComposableEnvironment {
     derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
   }
 
+  /// A new child environment of type `Child`, made on each call and not kept by this environment:
+  /// it lives as long as you hold it. For short-lived work — an HTTP request, a background job.
+  ///
+  /// ```swift
+  /// func handle(_ request: Request) async throws -> Response {
+  ///   let environment = app.makeChild(RequestEnvironment.self)
+  ///     .with(\.requestID, request.id)
+  ///   return try await environment.handler.respond(to: request)
+  /// }  // the request environment is released here
+  /// ```
+  ///
+  /// The child inherits this environment's dependencies like a ``DerivedEnvironment`` does (its
+  /// initializer already reads them), and its reads, overrides, aliases and diagnostics behave as
+  /// for a cached child. It holds its parent, never the reverse.
+  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
+    let child = node.deriving(Child.self, in: .current) { Child() }
+    assert(child.node.isChild(of: node), "an environment made while deriving is born attached")
+    return child
+  }
+
+  /// Drops the cached child of type `Child` for `id`, if there is one: the next
+  /// ``derived(_:id:)`` makes a new one, and the old one is released when nothing else holds it.
+  /// Returns whether a child was cached.
+  ///
+  /// ```swift
+  /// func rowDisappeared(_ post: Post) {
+  ///   feed.removeDerived(PostEnvironment.self, id: post.id)
+  /// }
+  /// ```
+  ///
+  /// Dropping is explicit rather than a weakly cached variant because the cache then keeps its
+  /// promise: the same id gives the same environment until you say otherwise, even while no one
+  /// holds it (a row scrolled away and back keeps its overrides).
+  @discardableResult
+  public func removeDerived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
+    _ type: Child.Type,
+    id: ID
+  ) -> Bool {
+    removeDerivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+  }
+
+  /// Drops the cached child of type `Child` made by ``derived(_:)``, if there is one. Returns
+  /// whether a child was cached.
+  ///
+  /// ```swift
+  /// app.removeDerived(OnboardingEnvironment.self)  // onboarding is over
+  /// ```
+  @discardableResult
+  public func removeDerived<Child: ComposableEnvironment>(_ type: Child.Type) -> Bool {
+    removeDerivedChild(for: DerivedChildKey(type: type, id: nil))
+  }
+
+  private func removeDerivedChild(for key: DerivedChildKey) -> Bool {
+    var removed = node.withLock { _ in derivedChildren.removeValue(forKey: key) }
+    let wasCached = if case .done = removed { true } else { false }
+    // After the lock, one by one (the child may hold a long chain of its own children).
+    DeferredRelease.release { removed?.takeValue() }
+    return wasCached
+  }
+
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
     derive(
       Child.self,

@@ -39,6 +39,30 @@ struct MigrationShimTests {
   }
 
   @available(*, deprecated, message: "Exercises the migration shim.")
+  @Test func makeChildMakesANewChildOnEachCall() {
+    let root = LegacyRootEnvironment()
+    weak var dropped: LegacyChildEnvironment?
+    do {
+      let child = root.makeChild(LegacyChildEnvironment.self)
+      #expect(child !== root.makeChild(LegacyChildEnvironment.self))
+      dropped = child
+    }
+    #expect(dropped == nil)
+  }
+
+  @available(*, deprecated, message: "Exercises the migration shim.")
+  @Test func removeDerivedDropsACachedChild() {
+    let root = LegacyRootEnvironment()
+    let row = root.derived(LegacyChildEnvironment.self, id: 1)
+    #expect(root.removeDerived(LegacyChildEnvironment.self, id: 1))
+    #expect(!root.removeDerived(LegacyChildEnvironment.self, id: 1))
+    #expect(root.derived(LegacyChildEnvironment.self, id: 1) !== row)
+    let single = root.derived(LegacyChildEnvironment.self)
+    #expect(root.removeDerived(LegacyChildEnvironment.self))
+    #expect(root.derived(LegacyChildEnvironment.self) !== single)
+  }
+
+  @available(*, deprecated, message: "Exercises the migration shim.")
   @Test func derivedIsCachedPerTypeAndID() {
     let root = LegacyRootEnvironment()
     #expect(root.derived(LegacyChildEnvironment.self) === root.derived(LegacyChildEnvironment.self))

@@ -76,6 +76,21 @@ enum ComposableBenchmarks {
     }
   }
 
+  /// Makes an uncached child of a primed environment and reads three dependencies from it: the
+  /// per-request environment of a server.
+  static func makeChildAndReadThree(_ settings: Settings) -> Double {
+    let app = TenEnvironment()
+    blackHole(app.sum)
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations {
+        let request = app.makeChild(RequestBenchEnvironment.self)
+        sum &+= request.bench0 &+ request.bench1 &+ request.bench2
+      }
+      return sum
+    }
+  }
+
   /// The first read of a key at a node that has already read another one: the slow path alone
   /// (resolution, the default, caching), without creating the environment.
   static func firstReadAtPrimedNode(_ settings: Settings) -> Double {

@@ -68,6 +68,13 @@ final class ChainEnvironment: ComposableEnvironment, @unchecked Sendable {
   @DerivedEnvironment<ChainEnvironment> var next
 }
 
+/// A short-lived child that reads three dependencies, as a per-request environment does.
+final class RequestBenchEnvironment: ComposableEnvironment {
+  @Dependency(\.bench0) var bench0
+  @Dependency(\.bench1) var bench1
+  @Dependency(\.bench2) var bench2
+}
+
 /// An environment that reads ten dependencies.
 final class TenEnvironment: ComposableEnvironment {
   @Dependency(\.bench0) var bench0

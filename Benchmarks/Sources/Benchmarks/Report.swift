@@ -58,6 +58,8 @@ struct Report {
     let swinjectChild = value("create a root, derive a child", "Swinject")
     let readTen = value("create a root, read 10 dependencies", ours)
     let pointFreeReadTen = value("create a root, read 10 dependencies", "swift-dependencies")
+    let uncachedChild = value("create an uncached child, read 3 dependencies", ours)
+    let swinjectUncachedChild = value("create an uncached child, read 3 dependencies", "Swinject")
     return [
       check("read ≤ swift-dependencies ÷ 30", depth1, pointFreeRead.map { $0 / 30 }, "ns"),
       check("read ≤ Swinject root resolve ÷ 60", depth1, swinjectRoot.map { $0 / 60 }, "ns"),
@@ -76,6 +78,9 @@ struct Report {
         twoOnSeparateNodes.map { $0 * 1.2 }, "ns"),
       check("create root + derive ≤ Swinject Container(parent:) ÷ 2", derive, swinjectChild.map { $0 / 2 }, "ns"),
       check("create root + read 10 ≤ swift-dependencies ÷ 4", readTen, pointFreeReadTen.map { $0 / 4 }, "ns"),
+      check(
+        "uncached child + read 3 ≤ Swinject Container(parent:) + 3 resolves ÷ 2", uncachedChild,
+        swinjectUncachedChild.map { $0 / 2 }, "ns"),
     ].compactMap { $0 }
   }
 

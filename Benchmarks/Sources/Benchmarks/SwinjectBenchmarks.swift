@@ -47,6 +47,24 @@ enum SwinjectBenchmarks {
     }
   }
 
+  /// Creates a child container of a root that registers three services, and resolves them from
+  /// the child.
+  static func createChildAndResolveThree(_ settings: Settings) -> Double {
+    let root = Container()
+    for index in 0..<3 {
+      root.register(Int.self, name: names[index]) { _ in index }.inObjectScope(.container)
+      _ = root.resolve(Int.self, name: names[index])
+    }
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations {
+        let child = Container(parent: root)
+        for index in 0..<3 { sum &+= child.resolve(Int.self, name: names[index])! }
+      }
+      return sum
+    }
+  }
+
   /// Creates a container, registers ten services and resolves them.
   static func createAndResolveTen(_ settings: Settings) -> Double {
     measure(settings) { iterations in

@@ -114,6 +114,13 @@ scenarios += [
     ]
   ),
   Scenario(
+    "create an uncached child, read 3 dependencies",
+    [
+      (ours, ComposableBenchmarks.makeChildAndReadThree),
+      (swinject, SwinjectBenchmarks.createChildAndResolveThree),
+    ]
+  ),
+  Scenario(
     "1 thread reading (per read)",
     [(ours, { ComposableBenchmarks.concurrentReads(threads: 1, sameNode: false, $0) })]
   ),

@@ -54,6 +54,48 @@ open class ComposableEnvironment: GlobalEnvironment {
     derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
   }
 
+  /// A new child environment of type `Child`, made on each call and not kept by this
+  /// environment. In `GlobalEnv` it reads the same process-wide values as this environment.
+  ///
+  /// ```swift
+  /// let request = app.makeChild(RequestEnvironment.self)
+  /// ```
+  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
+    Child()
+  }
+
+  /// Drops the cached child of type `Child` for `id`, if there is one; returns whether one was
+  /// cached.
+  ///
+  /// ```swift
+  /// feed.removeDerived(PostEnvironment.self, id: post.id)
+  /// ```
+  @discardableResult
+  public func removeDerived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
+    _ type: Child.Type,
+    id: ID
+  ) -> Bool {
+    removeDerivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+  }
+
+  /// Drops the cached child of type `Child` made by `derived(_:)`, if there is one; returns
+  /// whether one was cached.
+  ///
+  /// ```swift
+  /// app.removeDerived(OnboardingEnvironment.self)
+  /// ```
+  @discardableResult
+  public func removeDerived<Child: ComposableEnvironment>(_ type: Child.Type) -> Bool {
+    removeDerivedChild(for: DerivedChildKey(type: type, id: nil))
+  }
+
+  private func removeDerivedChild(for key: DerivedChildKey) -> Bool {
+    let removed = children.withLock { $0.removeValue(forKey: key) }
+    defer { withExtendedLifetime(removed) {} }  // released after the lock
+    if case .done = removed { return true }
+    return false
+  }
+
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
     let child = Once.value(
       of: .derivation(child: Child.self, parent: Self.self),

@@ -1,0 +1,135 @@
+import ComposableEnv
+import Foundation
+import TestSupport
+import Testing
+
+/// A per-request environment: what a server makes and drops for every request.
+private final class RequestEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.number) var number
+  @Dependency(\.name) var name
+  @Dependency(\.mainQueue) var mainQueue
+}
+
+private final class InitReadingEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.number) var number
+  var numberAtInit = -1
+
+  required init() {
+    super.init()
+    numberAtInit = number
+  }
+}
+
+@Suite struct ShortLivedChildTests {
+  @Test func makeChildMakesANewEnvironmentOnEachCall() {
+    let app = AppEnvironment()
+    #expect(app.makeChild(RequestEnvironment.self) !== app.makeChild(RequestEnvironment.self))
+  }
+
+  @Test func anUncachedChildInheritsItsParentsValuesAndLaterWrites() {
+    let app = AppEnvironment().with(\.number, 7)
+    let request = app.makeChild(RequestEnvironment.self)
+    #expect(request.number == 7)
+    app.with(\.name, "later")
+    #expect(request.name == "later")
+  }
+
+  @Test func anUncachedChildsInitializerReadsItsParentsValues() {
+    let app = AppEnvironment().with(\.number, 9)
+    #expect(app.makeChild(InitReadingEnvironment.self).numberAtInit == 9)
+  }
+
+  @Test func anOverrideOnAnUncachedChildStaysInIt() {
+    let app = AppEnvironment().with(\.number, 1)
+    let request = app.makeChild(RequestEnvironment.self).with(\.number, 2)
+    #expect(request.number == 2)
+    #expect(app.number == 1)
+    #expect(app.makeChild(RequestEnvironment.self).number == 1)
+  }
+
+  @Test func aParentsAliasesApplyToAnUncachedChild() {
+    let feed = AppEnvironment().with(\.mainQueue, "ui").feed
+    let post = feed.makeChild(PostEnvironment.self)
+    #expect(post.feedQueue == "ui")
+  }
+
+  @Test func anUncachedChildIsReleasedWhenDropped() {
+    let app = AppEnvironment()
+    weak var dropped: RequestEnvironment?
+    do {
+      let request = app.makeChild(RequestEnvironment.self)
+      _ = request.number
+      dropped = request
+    }
+    #expect(dropped == nil)
+    #expect(app.number == 0)
+  }
+
+  @Test func anUncachedChildKeepsReadingAfterItsParentIsReleased() {
+    var app: AppEnvironment? = AppEnvironment().with(\.number, 5)
+    let request = app!.makeChild(RequestEnvironment.self)
+    app = nil
+    #expect(request.number == 5)
+  }
+
+  @Test func anUncachedChildShowsInProvenance() {
+    let app = AppEnvironment().with(\.number, 3)
+    let request = app.makeChild(RequestEnvironment.self)
+    #expect("\(request.provenance(of: \.number))".contains("AppEnvironment"))
+  }
+
+  @Test func removeDerivedDropsTheCachedChildForAnID() {
+    let feed = AppEnvironment().feed
+    weak var first: PostEnvironment?
+    do {
+      let post = feed.derived(PostEnvironment.self, id: 1)
+      first = post
+      #expect(feed.derived(PostEnvironment.self, id: 1) === post)
+      #expect(feed.removeDerived(PostEnvironment.self, id: 1))
+      #expect(feed.derived(PostEnvironment.self, id: 1) !== post)
+    }
+    #expect(feed.removeDerived(PostEnvironment.self, id: 1))
+    #expect(first == nil)
+    #expect(!feed.removeDerived(PostEnvironment.self, id: 1))
+    #expect(!feed.removeDerived(PostEnvironment.self, id: 2))
+  }
+
+  @Test func removeDerivedDropsTheCachedChildOfAType() {
+    let app = AppEnvironment()
+    let settings = app.derived(FeatureEnvironment.self)
+    #expect(app.removeDerived(FeatureEnvironment.self))
+    #expect(app.derived(FeatureEnvironment.self) !== settings)
+    #expect(app.derived(FeatureEnvironment.self, id: 0) !== app.derived(FeatureEnvironment.self))
+  }
+
+  @Test func aMillionUncachedChildrenLeaveTheHeapFlat() throws {
+    let app = AppEnvironment().with(\.number, 1)
+    _ = (app.number, app.name, app.mainQueue)
+    @Sendable func churn(_ count: Int) {
+      for _ in 0..<count {
+        let request = app.makeChild(RequestEnvironment.self)
+        precondition(request.number == 1 && request.name == "default")
+        _ = request.mainQueue
+      }
+    }
+    /// The heap in use, at its lowest of a few readings (tests running in parallel allocate and
+    /// free meanwhile).
+    func settledHeap() throws -> Int {
+      var lowest = Int.max
+      for _ in 0..<10 {
+        lowest = min(lowest, try #require(heapBytesInUse()))
+        usleep(2_000)
+      }
+      return lowest
+    }
+    #expect(
+      finishes(within: 600) {
+        churn(10_000)
+      })
+    let before = try settledHeap()
+    #expect(finishes(within: 600) { churn(990_000) })
+    let after = try settledHeap()
+    // A leak of even one byte per child would be ≈ 1 MB.
+    #expect(after - before < 1 << 20, "heap grew by \(after - before) bytes")
+  }
+}
