@@ -1,0 +1,1 @@
+../../AppFeature/AppModel.swift

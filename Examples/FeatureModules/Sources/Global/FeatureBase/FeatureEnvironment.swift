@@ -1,0 +1,1 @@
+../../FeatureBase/FeatureEnvironment.swift

@@ -1,0 +1,1 @@
+../../FeedFeature/FeedModel.swift

@@ -1,0 +1,1 @@
+../../ProfileFeature/ProfileModel.swift

@@ -1,0 +1,1 @@
+../../SettingsFeature/SettingsEnvironment.swift

@@ -1,0 +1,1 @@
+../../SettingsFeature/SettingsModel.swift
