@@ -75,6 +75,9 @@ enum KnownKeyPaths {
 
   static func record(_ keyPath: AnyKeyPath, writes key: KeyInfo) {
     let identity = ObjectIdentifier(keyPath)
+    // Recorded once per thread: a key path's accessors do not change, and the entry keeps the
+    // key path (so its identity) alive.
+    guard ThreadContext.current.recordedKeyPaths.insert(identity).inserted else { return }
     let replaced = written.withLock { written in
       written[identity] == nil ? written.updateValue((keyPath, key), forKey: identity) : nil
     }

@@ -33,6 +33,9 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var derivations: [PendingDerivation] = []
   /// Whether this thread is identifying pending aliases (see `PendingAlias`).
   @exclusivity(unchecked) var isIdentifyingAliases = false
+  /// The key paths this thread has recorded in `KnownKeyPaths` (so that a repeated write takes
+  /// no process-wide lock).
+  @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
 
   private init(number: Int, name: String) {
     self.number = number

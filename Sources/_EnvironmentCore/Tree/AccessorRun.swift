@@ -17,8 +17,16 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
   private let sample: Sample?
   /// Whether the setter's values are set on the node (a write) or dropped (a probe).
   private let storesWrites: Bool
+  /// The first key read or written; the usual run touches only this one.
+  private var first: KeyInfo?
+  /// The other keys read or written, each once, in the order first touched.
+  private var others: [KeyInfo] = []
+
   /// The keys read or written, each once, in the order first touched.
-  private(set) var touched: [KeyInfo] = []
+  var touched: [KeyInfo] { (first.map { [$0] } ?? []) + others }
+
+  /// The key, when the run touched exactly one.
+  var onlyKey: KeyInfo? { others.isEmpty ? first : nil }
 
   init(node: Node, sample: Sample?, storesWrites: Bool) {
     self.node = node
@@ -28,7 +36,11 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
 
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     record(KeyInfo(key))
-    if let sample, let value = sample as? Key.Value { return value }
+    if let sample {
+      // The usual shape: the getter reads a key of the written value's type (no dynamic cast).
+      if Sample.self == Key.Value.self { return unsafeBitCast(sample, to: Key.Value.self) }
+      if let value = sample as? Key.Value { return value }
+    }
     return NodeAccess(node: node, snapshot: nil).value(for: key)
   }
 
@@ -38,7 +50,11 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
   }
 
   private func record(_ key: KeyInfo) {
-    if !touched.contains(where: { $0.id == key.id }) { touched.append(key) }
+    guard let first else {
+      first = key
+      return
+    }
+    if first.id != key.id, !others.contains(where: { $0.id == key.id }) { others.append(key) }
   }
 
   /// The one key the run touched. `purpose` names the API and argument, `accessor` what the key

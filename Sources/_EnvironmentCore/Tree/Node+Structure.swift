@@ -38,6 +38,8 @@ extension Node {
   /// any descendants it already has inherit from `parent` from their next read on. O(1).
   package func attach(to parent: Node) {
     let parentTree = parent.currentTree().tree
+    // Before this node can read from `parent` (see `NodeState.hasChildren`).
+    parent.withLock { $0.hasChildren = true }
     let outcome = storage.withLock { state, words -> AttachOutcome in
       if let existing = state.parent { return .alreadyDerived(from: existing) }
       // `self` is a root: it is an ancestor of `parent` exactly when they share a tree.

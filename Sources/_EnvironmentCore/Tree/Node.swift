@@ -42,7 +42,13 @@ package struct Node: @unchecked Sendable {
   package static func makeChild(
     of parent: Node, environmentType: Any.Type, testContext: TestContext?
   ) -> Node {
-    let tree = parent.currentTree().tree
+    // Before the child can read: from now on, the parent's writes invalidate the tree. (The
+    // parent's tree is read under the same lock; a forwarded one is followed after it.)
+    var tree = parent.withLock { state in
+      state.hasChildren = true
+      return state.tree
+    }
+    if !Tree.isCacheable(tree.generation) { tree = parent.currentTree().tree }
     return Node(
       state: NodeState(
         parent: parent, tree: tree, environmentType: environmentType, testContext: testContext))
@@ -187,23 +193,26 @@ package struct Node: @unchecked Sendable {
     let run = AccessorRun(node: self, sample: value, storesWrites: true)
     var dependencies = Dependencies(storage: run)
     dependencies[keyPath: keyPath] = value
-    if run.touched.count == 1 { KnownKeyPaths.record(keyPath, writes: run.touched[0]) }
+    if let key = run.onlyKey { KnownKeyPaths.record(keyPath, writes: key) }
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
   func setLocal<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
     let key = KeyInfo(key)
     let box = Box(value)
-    let (replaced, tree, retired) = storage.withLock { state, words in
+    let (replaced, tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1
       let replaced = state.locals.updateValue(
         LocalValue(key: key, value: box, order: state.writeCount), forKey: key.id)
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
-      return (replaced, state.tree, words.replaceTable(with: .empty))
+      return (replaced, state.tree, words.replaceTable(with: .empty), state.hasChildren)
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
-    tree.current.invalidateValues()
+    // Only descendants cache what this node holds (ancestors cache what they find above), so
+    // a node without children has nothing more to invalidate: a per-request environment's
+    // writes leave the app's caches alone.
+    if hasChildren { tree.current.invalidateValues() }
     if let retired { Reclamation.retire(retired, promptly: true) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }
@@ -289,11 +298,11 @@ package struct Node: @unchecked Sendable {
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
   package func removeAllValues() {
-    let (removed, tree, retired) = storage.withLock { state, words in
+    let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
       defer { state.locals = [:] }
-      return (state.locals, state.tree, words.replaceTable(with: .empty))
+      return (state.locals, state.tree, words.replaceTable(with: .empty), state.hasChildren)
     }
-    tree.current.invalidateValues()
+    if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
     if let retired { Reclamation.retire(retired, promptly: true) }
     withExtendedLifetime(removed) {}
   }

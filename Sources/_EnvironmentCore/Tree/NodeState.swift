@@ -19,6 +19,10 @@ package struct NodeState {
   var writeCount: UInt64 = 0
   /// Aliases declared on this node, in declaration order.
   var aliases: [AliasDeclaration] = []
+  /// Whether a node was ever made a child of this one (never reset). A write to a node without
+  /// children changes what only that node reads: its own table is dropped, and the tree's
+  /// caches stay valid.
+  var hasChildren = false
 
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
