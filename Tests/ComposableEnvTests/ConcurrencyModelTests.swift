@@ -255,6 +255,33 @@ struct ConcurrencyModelTests {
     #expect(wrong.count == 0)
   }
 
+  @Test func aLeafWrittenWhileReadEndsWithItsLastValue() {
+    // A write to a node without children leaves the tree's caches valid; a read in flight when
+    // the node is written must not cache what it saw before the write.
+    let app = AppEnvironment()
+    let stale = Shared(0)
+    #expect(
+      finishes(within: 120) {
+        for _ in 0..<20 {
+          let leaf = app.makeChild(FeatureEnvironment.self)
+          let stop = Shared(false)
+          let readers = DispatchGroup()
+          for _ in 0..<2 {
+            readers.enter()
+            runInBackground {
+              while !stop.value { _ = leaf.number }
+              readers.leave()
+            }
+          }
+          for value in 1...5_000 { leaf.with(\.number, value) }
+          stop.value = true
+          readers.wait()
+          if leaf.number != 5_000 || leaf[\.number] != 5_000 { stale.update { $0 += 1 } }
+        }
+      })
+    #expect(stale.value == 0)
+  }
+
   @Test func heapStaysFlatUnderOverridesInterleavedWithReads() throws {
     let environment = StallEnvironment()
     let child = environment.child

@@ -25,13 +25,17 @@ extension Node {
     let testContext = self.testContext
     var node = self
     var result: AnyObject?
+    // This node's write count when its state was looked at (see `publish`).
+    var ownWriteCount: UInt64?
     walk: while true {
       if sameGroup, node.testContext !== testContext { sameGroup = false }
       if sameGroup, cacheable, let cached = node.storage.cachedBox(for: key.id) {
         result = cached
         break walk
       }
+      let isSelf = node.isIdentical(to: self)
       let step = node.withLock { state -> ResolutionStep in
+        if isSelf { ownWriteCount = state.writeCount }
         if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
         return .inherit(from: state.parent, declaresAliases: state.declaresAliases)
       }
@@ -53,7 +57,9 @@ extension Node {
     // A value found on the reading node itself (set there, or the default at a root) is found
     // again just as fast: memoize only what took a walk.
     if cacheable && !node.isIdentical(to: self) {
-      publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
+      publish(
+        key.id, box: value, owner: nil, tree: tree, generation: generation,
+        writeCount: ownWriteCount)
       for node in sameGroupPath {
         node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }

@@ -7,9 +7,10 @@ import DependencyValues
 /// node and their derived children. So there is no cycle, and a child kept alive after its root
 /// environment was released keeps reading what it inherited.
 ///
-/// Invalidation: every write bumps the tree's generation, an atomic counter. A read table is
-/// valid at the generation it was made for, so a write costs O(1) and the next reads re-resolve
-/// lazily, each walking up only to the nearest ancestor whose resolved value is still current.
+/// Invalidation: a write to a node that has children bumps the tree's generation, an atomic
+/// counter (a write to a childless node drops only that node's table). A read table is valid at
+/// the generation it was made for, so a write costs O(1) and the next reads re-resolve lazily,
+/// each walking up only to the nearest ancestor whose resolved value is still current.
 /// See Design.md ("Life of a read") for the whole picture.
 ///
 /// `@unchecked Sendable`: state is behind the node's lock; the table is read lock-free under the
@@ -131,10 +132,13 @@ package struct Node: @unchecked Sendable {
   /// tree and generation.
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
+    // The write count first: a write after it makes the result uncacheable here, a write before
+    // it is seen by the read (see `publish`).
+    let writeCount = withLock { $0.writeCount }
     let (tree, generation) = currentTree()
     return UncachedRead(
       dependencies: Dependencies(storage: NodeAccess(node: self, snapshot: (tree, generation))),
-      tree: tree, generation: generation)
+      tree: tree, generation: generation, writeCount: writeCount)
   }
 
   /// Caches the result of an uncached read under the identity of `keyPath`.
@@ -143,21 +147,27 @@ package struct Node: @unchecked Sendable {
     guard Tree.isCacheable(read.generation) else { return }
     let tree = unsafeDowncast(read.tree, to: Tree.self)
     publish(
-      ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree, generation: read.generation)
+      ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree, generation: read.generation,
+      writeCount: read.writeCount)
   }
 
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
   /// reused while the entry exists.
+  ///
+  /// `writeCount`, for a value resolved from this node's own state, is the node's write count
+  /// when the resolution began: a write since then (which, on a node without children, leaves
+  /// the generation as it is) makes the value stale, and it is not cached.
   func publish(
     _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree,
-    generation: UInt64
+    generation: UInt64, writeCount: UInt64? = nil
   ) {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard state.tree === tree else { return (false, nil) }
+      if let writeCount, state.writeCount != writeCount { return (false, nil) }
       let table = ReadTable(words.pointee.table)
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
       let current = !table.isEmptySentinel && table.belongs(to: tree)
@@ -300,6 +310,7 @@ package struct Node: @unchecked Sendable {
   package func removeAllValues() {
     let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
       defer { state.locals = [:] }
+      state.writeCount += 1  // an uncached read in flight must not cache what was removed
       return (state.locals, state.tree, words.replaceTable(with: .empty), state.hasChildren)
     }
     if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
@@ -342,4 +353,6 @@ struct UncachedRead {
   /// The `Tree` (typed `AnyObject` so that inlinable code need not name it).
   let tree: AnyObject
   let generation: UInt64
+  /// The node's write count when the read began (see `publish`).
+  let writeCount: UInt64
 }
