@@ -262,7 +262,7 @@ struct ConcurrencyModelTests {
     let stale = Shared(0)
     #expect(
       finishes(within: 120) {
-        for _ in 0..<20 {
+        for _ in 0..<10 {
           let leaf = app.makeChild(FeatureEnvironment.self)
           let stop = Shared(false)
           let readers = DispatchGroup()
