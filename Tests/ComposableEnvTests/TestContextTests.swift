@@ -66,18 +66,6 @@ private final class ContextFeed: ComposableEnvironment {
   @Dependency(\.contextUnset) var unset
 }
 
-/// The messages of the issues `body` records, which are expected.
-private func recordedIssues(_ body: () -> Void) -> [String] {
-  let messages = Shared<[String]>([])
-  withKnownIssue {
-    body()
-  } matching: { issue in
-    messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-    return true
-  }
-  return messages.value
-}
-
 @Suite struct TestContextTests {
   @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
     let environment = ContextRoot()
@@ -124,8 +112,7 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
   }
 
   @Test func parallelContextsEachReportAndReadTheirOwnValues() async {
-    let messages = Shared<[String]>([])
-    await withKnownIssue {
+    let messages = await recordedIssuesAsync {
       await withTaskGroup(of: String.self) { group in
         for _ in 0..<4 {
           group.addTask {
@@ -137,11 +124,8 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
         }
         for await value in group { #expect(value == "live/test") }
       }
-    } matching: { issue in
-      messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
-      return true
     }
-    #expect(messages.value.count == 4)
+    #expect(messages.count == 4)
   }
 
   @Test func anEnvironmentBelongsToTheContextItWasCreatedIn() {
@@ -165,17 +149,13 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
 
   @Test(.dependencyTestContext) func anUnimplementedThrowingEndpointFailsAndThrows() async {
     let client = ContextRoot().contextClient
-    let messages = Shared<[String]>([])
-    await withKnownIssue {
+    let messages = await recordedIssuesAsync {
       await #expect(throws: UnimplementedEndpoint.self) {
         _ = try await client.fetch(7)
       }
-    } matching: { issue in
-      messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
-      return true
     }
-    #expect(messages.value.count == 1)
-    #expect(messages.value.first?.contains("CounterClient.fetch was called with (7)") == true)
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("CounterClient.fetch was called with (7)") == true)
   }
 
   @Test(.dependencyTestContext) func overridingOneEndpointLeavesTheOthersUnimplemented() {

@@ -3,23 +3,11 @@ import ComposableEnvTesting
 import TestSupport
 import Testing
 
-/// Records the messages of the issues `body` records, which are expected.
-private func recordedIssues(_ body: () async -> Void) async -> [String] {
-  let messages = Shared<[String]>([])
-  await withKnownIssue {
-    await body()
-  } matching: { issue in
-    messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
-    return true
-  }
-  return messages.value
-}
-
 @Suite struct UnimplementedTests {
-  @Test func aSynchronousEndpointReturnsItsPlaceholder() async {
+  @Test func aSynchronousEndpointReturnsItsPlaceholder() {
     let unread: @Sendable (String, Int) -> Int = unimplemented("Inbox.unread", placeholder: 0)
     var result = -1
-    let messages = await recordedIssues { result = unread("inbox", 2) }
+    let messages = recordedIssues { result = unread("inbox", 2) }
     #expect(result == 0)
     #expect(messages.first?.contains("Inbox.unread was called with (\"inbox\", 2)") == true)
   }
@@ -27,14 +15,14 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
   @Test func anAsynchronousEndpointReturnsItsPlaceholder() async {
     let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 5)
     var result = -1
-    let messages = await recordedIssues { result = await unread() }
+    let messages = await recordedIssuesAsync { result = await unread() }
     #expect(result == 5)
     #expect(messages.first?.contains("Unimplemented: Inbox.unread was called.") == true)
   }
 
-  @Test func aThrowingEndpointThrowsNamingItself() async {
+  @Test func aThrowingEndpointThrowsNamingItself() {
     let save: @Sendable (String) throws -> Void = unimplemented("Drafts.save")
-    let messages = await recordedIssues {
+    let messages = recordedIssues {
       #expect(throws: UnimplementedEndpoint(endpoint: "Drafts.save")) { try save("draft") }
     }
     #expect(messages.count == 1)
@@ -43,7 +31,7 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
 
   @Test func anAsynchronousVoidEndpointReturns() async {
     let ping: @Sendable () async -> Void = unimplemented("Server.ping")
-    let messages = await recordedIssues { await ping() }
+    let messages = await recordedIssuesAsync { await ping() }
     #expect(messages.count == 1)
     #expect(messages.first?.contains("`client.ping = { … }`") == true)
   }
@@ -55,7 +43,7 @@ private func recordedIssues(_ body: () async -> Void) async -> [String] {
   }
 
   @Test func anAsynchronousTestContextReportsLikeASynchronousOne() async {
-    let messages = await recordedIssues {
+    let messages = await recordedIssuesAsync {
       let value = await withDependencyTestContext { () async -> String in
         await Task.yield()
         return AsyncContextRoot().asyncContextUnset

@@ -42,18 +42,6 @@ extension Dependencies {
 
 private struct ContextReader: GlobalDependenciesAccessing {}
 
-/// The messages of the issues `body` records, which are expected.
-private func recordedIssues(_ body: () -> Void) -> [String] {
-  let messages = Shared<[String]>([])
-  withKnownIssue {
-    body()
-  } matching: { issue in
-    messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-    return true
-  }
-  return messages.value
-}
-
 @Suite struct GlobalTestContextTests {
   @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
     var value = ""
@@ -100,8 +88,7 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
   }
 
   @Test func parallelContextsEachReport() async {
-    let messages = Shared<[String]>([])
-    await withKnownIssue {
+    let messages = await recordedIssuesAsync {
       await withTaskGroup(of: String.self) { group in
         for _ in 0..<4 {
           group.addTask {
@@ -110,11 +97,8 @@ private func recordedIssues(_ body: () -> Void) -> [String] {
         }
         for await value in group { #expect(value == "live") }
       }
-    } matching: { issue in
-      messages.update { $0.append(issue.comments.map(\.rawValue).joined()) }
-      return true
     }
-    #expect(messages.value.count == 4)
+    #expect(messages.count == 4)
   }
 
   @Test func anAsynchronousContextIsAScopeOfItsOwn() async {

@@ -1,0 +1,34 @@
+import Testing
+
+/// The messages of the issues that `body` records, which are expected (each is a known issue).
+///
+/// ```swift
+/// let messages = recordedIssues { _ = environment.unsetDependency }
+/// #expect(messages.first?.contains("\\Dependencies.unsetDependency") == true)
+/// ```
+public func recordedIssues(_ body: () -> Void) -> [String] {
+  let messages = Shared<[String]>([])
+  withKnownIssue {
+    body()
+  } matching: { issue in
+    messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  return messages.value
+}
+
+/// The messages of the issues that the asynchronous `body` records, which are expected.
+///
+/// ```swift
+/// let messages = await recordedIssuesAsync { await ping() }
+/// ```
+public func recordedIssuesAsync(_ body: () async -> Void) async -> [String] {
+  let messages = Shared<[String]>([])
+  await withKnownIssue {
+    await body()
+  } matching: { issue in
+    messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    return true
+  }
+  return messages.value
+}
