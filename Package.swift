@@ -70,6 +70,14 @@ let package = Package(
       name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
     .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
 
+    // The fuzzer's replay mode: runs inputs (Fuzz/Corpus) against the reference model. Scripts/fuzz
+    // builds the same sources, with libFuzzer, outside SwiftPM.
+    .executableTarget(
+      name: "EnvironmentFuzzer",
+      dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"],
+      path: "Fuzz/EnvironmentFuzzer"
+    ),
+
     // One feature source, compiled against each environment module (Tests/Interchangeability).
     .testTarget(
       name: "ComposableEnvInterchangeabilityTests",
