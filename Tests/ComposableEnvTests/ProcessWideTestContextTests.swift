@@ -56,9 +56,13 @@ private final class ProcessWideRoot: ComposableEnvironment {}
     child.arguments = [
       "--testing-library", "swift-testing", "--filter", "readsOutsideAnyTaskContext",
     ]
-    child.environment = ProcessInfo.processInfo.environment.merging([Self.variable: "test"]) {
-      $1
-    }
+    // With code coverage on, the child writes its profile where the variable says, not into the
+    // working directory (the repository).
+    let profile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("process-wide-context-%p.profraw").path
+    child.environment = ProcessInfo.processInfo.environment.merging(
+      [Self.variable: "test", "LLVM_PROFILE_FILE": profile]
+    ) { $1 }
     let output = Pipe()
     child.standardOutput = output
     child.standardError = output
