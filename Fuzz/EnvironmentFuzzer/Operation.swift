@@ -18,8 +18,8 @@ enum Operation: CustomStringConvertible {
   /// A fresh tree.
   case restart
 
-  /// Decodes the operations of `bytes`, three bytes each; `nodes` is the number of nodes so far,
-  /// which each operation may change.
+  /// Decodes the operations of `bytes`, three bytes each, for `keys` keys. Node numbers are taken
+  /// modulo the number of nodes when the operation runs.
   static func decode(_ bytes: [UInt8], keys: Int) -> [Operation] {
     var operations: [Operation] = []
     var index = 0

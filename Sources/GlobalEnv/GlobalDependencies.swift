@@ -93,19 +93,11 @@ extension GlobalDependencies: TestFailureWording {
 }
 
 /// Names a `withValues` scope in diagnostics.
-enum ScopedOverride: TestFailureWording {
+enum ScopedOverride: NamedInPath {
   static var nameInPath: String { "withValues scope" }
-
-  static func adviceToSet(_ keyPath: String, to value: String) -> String {
-    GlobalDependencies.adviceToSet(keyPath, to: value)
-  }
 }
 
 /// Names the scope of a test context in diagnostics.
-enum TestScope: TestFailureWording {
+enum TestScope: NamedInPath {
   static var nameInPath: String { "test context" }
-
-  static func adviceToSet(_ keyPath: String, to value: String) -> String {
-    GlobalDependencies.adviceToSet(keyPath, to: value)
-  }
 }

@@ -10,44 +10,41 @@ import Testing
 /// key path calls is a function whose symbol names the property (`key path getter for
 /// Dependencies.apiClient : Dependencies`). Only computed when a failure is reported.
 enum CallStack {
-  /// `\Dependencies.apiClient` for the innermost `Dependencies` property being read.
-  static func nameOfKeyPathBeingRead() -> String? {
-    guard let names = symbolNames() else { return nil }
-    for name in names {
-      if let property = propertyRead(by: name) { return "\\Dependencies.\(property)" }
-    }
-    return nil
-  }
-
-  /// The source location of the innermost frame, below the `Dependencies` accessor being run,
-  /// that is not this package's code.
-  static func locationOfRead() -> TestFailureLocation? {
+  /// From one capture of the call stack: `\Dependencies.apiClient` for the innermost
+  /// `Dependencies` property being read, and the source location of the innermost frame below
+  /// it that is not this package's code.
+  static func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
     #if canImport(Runtime)
-      guard let frames = symbolicatedFrames() else { return nil }
-      var belowAccessor = false
+      guard let frames = symbolicatedFrames() else { return (nil, nil) }
+      var keyPath: String?
       for frame in frames {
         guard let symbol = frame.symbol else { continue }
-        if propertyRead(by: symbol.name) != nil {
-          belowAccessor = true
+        if let property = propertyRead(by: symbol.name) {
+          if keyPath == nil { keyPath = "\\Dependencies.\(property)" }
           continue
         }
-        guard belowAccessor, !frame.isSystem, !symbol.isSwiftThunk,
+        guard keyPath != nil, !frame.isSystem, !symbol.isSwiftThunk,
           let location = symbol.sourceLocation,
           !location.path.hasPrefix(packageSources), location.line > 0
         else { continue }
         if location.path.contains("@__swiftmacro_") {
-          if let expanded = macroExpansionSite(location.path) { return expanded }
+          if let expanded = macroExpansionSite(location.path) { return (keyPath, expanded) }
           continue
         }
         // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
         let fileID = location.path.split(separator: "/").suffix(2).joined(separator: "/")
         guard fileID.contains("/") else { continue }
-        return TestFailureLocation(
-          fileID: fileID, filePath: location.path, line: location.line,
-          column: max(location.column, 1))
+        return (
+          keyPath,
+          TestFailureLocation(
+            fileID: fileID, filePath: location.path, line: location.line,
+            column: max(location.column, 1))
+        )
       }
+      return (keyPath, nil)
+    #else
+      return (nil, nil)
     #endif
-    return nil
   }
 
   /// Where a macro (such as `#expect`) whose expansion is at `path` was written, when it is in
@@ -97,14 +94,6 @@ enum CallStack {
     components.removeLast(2)  // this file and its module's directory
     return components.joined(separator: "/") + "/"
   }()
-
-  private static func symbolNames() -> [String]? {
-    #if canImport(Runtime)
-      return symbolicatedFrames()?.compactMap { $0.symbol?.name }
-    #else
-      return nil
-    #endif
-  }
 
   #if canImport(Runtime)
     private static func symbolicatedFrames() -> [SymbolicatedBacktrace.Frame]? {

@@ -29,12 +29,8 @@ final class TestFrameworkReporter: TestFailureReporter {
     }
   }
 
-  func nameOfKeyPathBeingRead() -> String? {
-    CallStack.nameOfKeyPathBeingRead()
-  }
-
-  func locationOfRead() -> TestFailureLocation? {
-    CallStack.locationOfRead()
+  func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
+    CallStack.readBeingReported()
   }
 
   var currentTestIdentity: String? {

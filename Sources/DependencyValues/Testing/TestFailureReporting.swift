@@ -15,13 +15,11 @@ package protocol TestFailureReporter: AnyObject, Sendable {
   /// Records a failure of the running test (Swift Testing or XCTest), at `location` if known.
   func record(_ message: String, at location: TestFailureLocation?)
 
-  /// The name of the `Dependencies` key path whose getter is running on this thread, such as
-  /// `\Dependencies.apiClient`, found on the call stack; `nil` when it cannot be found.
-  func nameOfKeyPathBeingRead() -> String?
-
-  /// The source location of the user code that is reading a dependency on this thread (the
-  /// nearest caller outside this package), if the call stack tells.
-  func locationOfRead() -> TestFailureLocation?
+  /// What the call stack of this thread says of the dependency being read, looked at once: the
+  /// name of the `Dependencies` key path whose getter is running, such as
+  /// `\Dependencies.apiClient`, and the source location of the user code that reads it (the
+  /// nearest caller outside this package); each `nil` when the stack does not tell.
+  func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?)
 
   /// Identifies the running test, so that a process-wide test context reports once per test.
   var currentTestIdentity: String? { get }

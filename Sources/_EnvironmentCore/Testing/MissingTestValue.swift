@@ -1,13 +1,15 @@
 import DependencyValues
 
-/// How an environment module words test failures for its nodes: GlobalEnv's nodes are the
-/// process-wide values and `withValues` scopes, not environment types, and its tests set
-/// dependencies with scopes, not `with(_:_:)`. Adopted by a root node's environment type (and,
-/// for its name in a path, by any node's).
-package protocol TestFailureWording {
+/// How a node appears in the environment path of a test failure, when its environment type's
+/// name is not what users know it by (GlobalEnv's process-wide values and `withValues` scopes).
+package protocol NamedInPath {
   /// How a node of this type appears in an environment path, such as `withValues scope`.
   static var nameInPath: String { get }
+}
 
+/// How an environment module words the advice of a test failure: adopted by the environment type
+/// of its root nodes (GlobalEnv's tests set dependencies with scopes, not `with(_:_:)`).
+package protocol TestFailureWording: NamedInPath {
   /// How a test sets `keyPath` (such as `\.apiClient`) to `value` (such as `APIClient(…)`).
   static func adviceToSet(_ keyPath: String, to value: String) -> String
 }
@@ -20,7 +22,8 @@ extension TestContext {
     guard claimsReport(of: key, test: reporter?.currentTestIdentity) else { return }
     let lineage = node.lineage
     let path = lineage.map(\.nameInPath).joined(separator: " → ")
-    let keyPath = reporter?.nameOfKeyPathBeingRead()
+    let read = reporter?.readBeingReported()
+    let keyPath = read?.keyPath
     let property = keyPath.map { "\\." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
     let setting =
       lineage.first.flatMap { $0.environmentType as? any TestFailureWording.Type }.map {
@@ -36,7 +39,7 @@ extension TestContext {
         • or give the key a value for tests: `static var testValue: \(key.shortValueTypeName) { … }` \
       in \(key.name).
       """,
-      at: reporter?.locationOfRead())
+      at: read?.location)
   }
 }
 
@@ -44,7 +47,7 @@ extension Node {
   /// How this node appears in an environment path.
   var nameInPath: String {
     let type = environmentType
-    return (type as? any TestFailureWording.Type)?.nameInPath ?? KeyInfo.displayName(of: type)
+    return (type as? any NamedInPath.Type)?.nameInPath ?? KeyInfo.displayName(of: type)
   }
 
   /// The environment type that owns this node.

@@ -60,7 +60,8 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
   /// The one key the run touched. `purpose` names the API and argument, `accessor` what the key
   /// path did ("reads", "writes"), in the message for a key path that touched none or several.
   func singleKey(purpose: String, accessor: String) -> KeyInfo {
-    guard touched.count == 1 else {
+    guard let key = onlyKey else {
+      let touched = self.touched
       let keys = touched.isEmpty ? "none" : touched.map(\.name).joined(separator: ", ")
       reportMisuse(
         """
@@ -70,6 +71,6 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
         """
       )
     }
-    return touched[0]
+    return key
   }
 }

@@ -72,10 +72,17 @@ package struct Node: @unchecked Sendable {
   /// The node's tree, after moving the node to the tree its old one was merged into (if any),
   /// and that tree's generation.
   func currentTree() -> (tree: Tree, generation: UInt64) {
+    let current = currentState()
+    return (current.tree, current.generation)
+  }
+
+  /// `currentTree()`, and the node's write count, read under the same lock as the tree, before
+  /// the generation.
+  private func currentState() -> (tree: Tree, generation: UInt64, writeCount: UInt64) {
     while true {
-      let tree = withLock { $0.tree }
+      let (tree, writeCount) = withLock { ($0.tree, $0.writeCount) }
       let generation = tree.generation
-      if Tree.isCacheable(generation) { return (tree, generation) }
+      if Tree.isCacheable(generation) { return (tree, generation, writeCount) }
       let current = tree.current
       // The old tree (which may hold the last references to its defaults) and table are released
       // after the lock.
@@ -132,10 +139,9 @@ package struct Node: @unchecked Sendable {
   /// tree and generation.
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
-    // The write count first: a write after it makes the result uncacheable here, a write before
+    // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
-    let writeCount = withLock { $0.writeCount }
-    let (tree, generation) = currentTree()
+    let (tree, generation, writeCount) = currentState()
     return UncachedRead(
       dependencies: Dependencies(storage: NodeAccess(node: self, snapshot: (tree, generation))),
       tree: tree, generation: generation, writeCount: writeCount)
