@@ -27,16 +27,7 @@ enum ComposableBenchmarks {
   /// Sets a value at the root of an already-read tree of `size` nodes (fan-out 10), then reads
   /// one leaf.
   static func overrideThenRead(treeSize size: Int, _ settings: Settings) -> Double {
-    let root = ChainEnvironment()
-    var nodes = [root]
-    var next = 0
-    while nodes.count < size {
-      let parent = nodes[next / 10]
-      nodes.append(parent.derived(ChainEnvironment.self, id: next % 10))
-      next += 1
-    }
-    for node in nodes { _ = node.number }
-    let leaf = nodes[nodes.count - 1]
+    let (root, leaf) = primedTree(size: size)
     var value = 0
     return measure(settings) { iterations in
       var sum = 0

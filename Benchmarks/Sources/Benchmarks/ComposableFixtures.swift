@@ -103,3 +103,18 @@ extension ChainEnvironment {
     (0..<depth).reduce(self) { environment, _ in environment.next }
   }
 }
+
+/// A tree of `size` `ChainEnvironment`s (fan-out 10) in which every node has read its dependency;
+/// its root and its last leaf.
+func primedTree(size: Int) -> (root: ChainEnvironment, leaf: ChainEnvironment) {
+  let root = ChainEnvironment()
+  var nodes = [root]
+  var next = 0
+  while nodes.count < size {
+    let parent = nodes[next / 10]
+    nodes.append(parent.derived(ChainEnvironment.self, id: next % 10))
+    next += 1
+  }
+  for node in nodes { _ = node.number }
+  return (root, nodes[nodes.count - 1])
+}

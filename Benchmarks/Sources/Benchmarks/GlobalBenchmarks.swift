@@ -1,7 +1,7 @@
 import GlobalEnv
 
 /// A model that reads one process-wide dependency.
-private struct GlobalModel {
+struct GlobalModel {
   @Dependency(\.benchNumber) var number
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 
 // Usage: Benchmarks [--filter TEXT] [--library NAME] [--json] [--quick] [--single-threaded]
+//        Benchmarks --counted-operations | --count NAME [--setup-only]   (see Scripts/instruction-budgets)
+//        Benchmarks --check-instruction-budgets FILE --counts FILE
 //   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
 //   --library NAME     measure only that library's figures (for profiling one library)
 //   --json             print the results as JSON instead of a table
@@ -27,6 +29,22 @@ let library = option("--library")
 Floors.installOpaqueReader()
 let multiThreaded = !arguments.contains("--single-threaded")
 if multiThreaded { startParkedThread() }
+
+// Scripts/instruction-budgets' modes: list, run or judge the operations it counts.
+if arguments.contains("--counted-operations") {
+  for operation in CountedOperation.all { print(operation.name) }
+  exit(0)
+}
+if let name = option("--count") {
+  guard CountedOperation.run(name, setupOnly: arguments.contains("--setup-only")) else {
+    FileHandle.standardError.write(Data("no counted operation named \"\(name)\"; see --counted-operations\n".utf8))
+    exit(2)
+  }
+  exit(0)
+}
+if let budgets = option("--check-instruction-budgets"), let counts = option("--counts") {
+  exit(try InstructionBudgets.check(budgetsPath: budgets, countsPath: counts) ? 0 : 1)
+}
 
 let ours = "swift-composable-env"
 let pointFree = "swift-dependencies"

@@ -1,0 +1,65 @@
+import ComposableEnv
+
+extension CountedOperation {
+  /// `ComposableEnv`'s counted operations.
+  static let composable: [CountedOperation] = [
+    CountedOperation(name: "read, depth 1", times: 200_000) { times in primedRead(depth: 1, times)
+    },
+    CountedOperation(name: "read, depth 100", times: 200_000) { times in
+      primedRead(depth: 100, times)
+    },
+    CountedOperation(name: "first read of a key at a primed node", times: 20_000) { times in
+      let environments = (0..<times).map { _ in TenEnvironment() }
+      for environment in environments { blackHole(environment.bench0) }
+      return { environments.reduce(0) { $0 &+ $1.bench1 } }
+    },
+    CountedOperation(name: "create a root", times: 20_000) { times in
+      {
+        (0..<times).reduce(0) { sum, _ in sum &+ ObjectIdentifier(ChainEnvironment()).hashValue & 1
+        }
+      }
+    },
+    CountedOperation(name: "derive a child", times: 20_000) { times in
+      let roots = (0..<times).map { _ in ChainEnvironment() }
+      return { roots.reduce(0) { $0 &+ ObjectIdentifier($1.next).hashValue & 1 } }
+    },
+    CountedOperation(name: "create an uncached child, read 3 dependencies", times: 20_000) {
+      times in
+      let app = TenEnvironment()
+      blackHole(app.sum)
+      return {
+        (0..<times).reduce(0) { sum, _ in
+          let request = app.makeChild(RequestBenchEnvironment.self)
+          return sum &+ request.bench0 &+ request.bench1 &+ request.bench2
+        }
+      }
+    },
+    CountedOperation(name: "override a leaf, read it", times: 100_000) { times in
+      let leaf = ChainEnvironment().descendant(3)
+      blackHole(leaf.number)
+      return {
+        (0..<times).reduce(0) { sum, value in
+          leaf.with(\.benchNumber, value)
+          return sum &+ leaf.number
+        }
+      }
+    },
+    CountedOperation(name: "override the root of a 100-node tree, read a leaf", times: 20_000) {
+      times in
+      let (root, leaf) = primedTree(size: 100)
+      return {
+        (0..<times).reduce(0) { sum, value in
+          root.with(\.benchNumber, value)
+          return sum &+ leaf.number
+        }
+      }
+    },
+  ]
+
+  /// `times` reads of a primed node `depth` levels below the root that set the value.
+  private static func primedRead(depth: Int, _ times: Int) -> () -> Int {
+    let node = ChainEnvironment().with(\.benchNumber, 1).descendant(depth)
+    blackHole(node.number)
+    return { (0..<times).reduce(0) { sum, _ in sum &+ node.number } }
+  }
+}

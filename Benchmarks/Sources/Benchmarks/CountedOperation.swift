@@ -1,0 +1,26 @@
+/// An operation whose instructions `Scripts/instruction-budgets` counts under callgrind.
+///
+/// The script runs the process twice per operation, with the same `times`: once with
+/// `--setup-only` (everything but the operations), once in full. The difference, divided by
+/// `times`, is the cost of one operation, free of start-up and set-up, and the same on every run
+/// of the same binary.
+struct CountedOperation: Sendable {
+  /// The name printed in the table and used in `Benchmarks/instruction-budgets.json`.
+  let name: String
+  /// How many operations one run performs: enough to make fixed costs negligible, few enough for
+  /// callgrind (about 50 times slower than a native run).
+  let times: Int
+  /// Builds what `times` operations need and returns them, not yet performed.
+  let prepare: @Sendable (_ times: Int) -> () -> Int
+
+  /// Every counted operation, in table order.
+  static let all: [CountedOperation] = composable + global
+
+  /// Prepares `times` operations of `name`, then performs them unless `setupOnly`.
+  static func run(_ name: String, setupOnly: Bool) -> Bool {
+    guard let operation = all.first(where: { $0.name == name }) else { return false }
+    let operations = operation.prepare(operation.times)
+    if !setupOnly { blackHole(operations()) }
+    return true
+  }
+}
