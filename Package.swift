@@ -78,6 +78,13 @@ let package = Package(
       path: "Fuzz/EnvironmentFuzzer"
     ),
 
+    // Scripts/soak: threads of random operations checked against the reference model, for minutes.
+    .executableTarget(
+      name: "EnvironmentSoak",
+      dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"],
+      path: "Soak/EnvironmentSoak"
+    ),
+
     // One feature source, compiled against each environment module (Tests/Interchangeability).
     .testTarget(
       name: "ComposableEnvInterchangeabilityTests",

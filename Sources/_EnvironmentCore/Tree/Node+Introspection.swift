@@ -49,6 +49,16 @@ extension Node {
     return nodes.reversed()
   }
 
+  /// Whether `ancestor` is this node's parent, or its parent's, and so on.
+  func isDescendant(of ancestor: Node) -> Bool {
+    var current = parent
+    while let node = current {
+      if node.isIdentical(to: ancestor) { return true }
+      current = node.parent
+    }
+    return false
+  }
+
   /// The names of the environments from the root down to this node.
   package var path: [String] {
     lineage.map(\.environmentName)

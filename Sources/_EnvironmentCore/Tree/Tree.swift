@@ -156,12 +156,21 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   }
 
   /// The nodes strictly below `ancestor` that declare aliases.
+  ///
+  /// Weak references are loaded after the lock (see `registerAliasDeclaringNode`), one at a time:
+  /// a node not below `ancestor` is released as soon as it is checked. Loading them all first
+  /// held every alias-declaring node of the tree for the whole scan, and on a busy tree the scans
+  /// of other threads overlapped so that a dropped environment's node was always held by one of
+  /// them: dropped nodes were never freed (found by `Scripts/soak`).
   func aliasDeclaringNodes(below ancestor: Node) -> [Node] {
     let entries = withLock { $0.aliasNodes }
-    // Weak references are loaded after the lock (see `registerAliasDeclaringNode`).
-    return entries.compactMap(\.storage).map(Node.init(storage:)).filter { node in
-      !node.isIdentical(to: ancestor) && node.lineage.contains { $0.isIdentical(to: ancestor) }
+    var below: [Node] = []
+    for entry in entries {
+      guard let storage = entry.storage else { continue }
+      let node = Node(storage: storage)
+      if node.isDescendant(of: ancestor) { below.append(node) }
     }
+    return below
   }
 
   // MARK: Defaults
