@@ -1,4 +1,6 @@
 import ComposableEnv
+import Foundation
+import TestSupport
 import Testing
 
 /// A reference-type value, so that tests can hold it weakly.
@@ -93,6 +95,37 @@ struct LeakTests {
     #expect(post == nil)
   }
 
+  /// Threads that keep growing chains of children under one root, aliasing on each, and dropping
+  /// them: a dropped chain's values are released within a few iterations, however busy the tree.
+  /// (Declaring an alias scans the tree's alias-declaring nodes; scans that held every node at
+  /// once overlapped on a busy tree and kept dropped nodes alive for as long as they ran.)
+  @Test func chainsDroppedWhileOtherThreadsAliasAreReleased() {
+    let root = FeatureEnvironment()
+    let (threads, iterations, chainLength, lag) = (8, 1_000, 32, 100)
+    let counts = Shared((checked: 0, stillAlive: 0))
+    let finished = finishes(within: 120) {
+      DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        var tokens: [Weak<Token>] = []
+        var chain: [FeatureEnvironment] = []
+        for iteration in 0..<iterations {
+          if chain.count == chainLength { chain = [] }
+          let token = Token()
+          let child = (chain.last ?? root).makeChild(FeatureEnvironment.self)
+          child.with(\.setToken, token).aliasing(\.aliasToken, to: \.setToken)
+          chain.append(child)
+          tokens.append(Weak(token))
+          guard iteration >= lag else { continue }
+          let alive = tokens[iteration - lag].value != nil
+          counts.update { $0 = ($0.checked + 1, $0.stillAlive + (alive ? 1 : 0)) }
+        }
+      }
+    }
+    #expect(finished)
+    // A node can be held for a moment by another thread's scan; not for 100 iterations, often.
+    let (checked, stillAlive) = counts.value
+    #expect(stillAlive * 20 <= checked, "\(stillAlive) of \(checked) dropped nodes still alive")
+  }
+
   @Test func childKeptAliveKeepsOnlyWhatItInherits() {
     weak var root: AppEnvironment?
     weak var sibling: FeatureEnvironment?
@@ -110,4 +143,11 @@ struct LeakTests {
     leaf.with(\.name, "still writable")
     #expect(leaf.next.name == "still writable")
   }
+}
+
+/// A weak reference, to keep in an array.
+private struct Weak<Object: AnyObject> {
+  weak var value: Object?
+
+  init(_ value: Object) { self.value = value }
 }
