@@ -46,14 +46,15 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
     recipe = DerivationRecipe(make: wrappedValue, aliases: AliasBuilder())
   }
 
-  /// Declares a child created with `Environment()`, with aliases declared on it.
+  /// Declares a child created with `Environment()`, with aliases declared on it (none when
+  /// `aliases` is `nil`, as swift-composable-environment 0.5 allowed).
   ///
   /// ```swift
   /// @DerivedEnvironment<FeedEnvironment>(aliases: { $0.alias(\.feedQueue, to: \.mainQueue) })
   /// var feed
   /// ```
-  public init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
-    recipe = DerivationRecipe(make: nil, aliases: aliases(AliasBuilder()))
+  public init(aliases: ((AliasBuilder<Environment>) -> AliasBuilder<Environment>)?) {
+    recipe = aliases.map { DerivationRecipe(make: nil, aliases: $0(AliasBuilder())) }
   }
 
   /// Declares a child created from `wrappedValue` (evaluated on first access), with aliases
@@ -65,9 +66,10 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// ```
   public init(
     wrappedValue: @autoclosure @escaping () -> Environment,
-    aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+    aliases: ((AliasBuilder<Environment>) -> AliasBuilder<Environment>)?
   ) {
-    recipe = DerivationRecipe(make: wrappedValue, aliases: aliases(AliasBuilder()))
+    recipe = DerivationRecipe(
+      make: wrappedValue, aliases: aliases.map { $0(AliasBuilder()) } ?? AliasBuilder())
   }
 
   /// Unavailable: a derived environment inherits from the environment that declares it.

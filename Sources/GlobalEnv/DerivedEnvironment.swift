@@ -39,13 +39,14 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
     aliases = AliasBuilder()
   }
 
-  /// Declares a child created with `Environment()`, with aliases declared when it is created.
+  /// Declares a child created with `Environment()`, with aliases declared when it is created
+  /// (none when `aliases` is `nil`, as swift-composable-environment 0.5 allowed).
   ///
   /// ```swift
   /// @DerivedEnvironment<FeedEnvironment>(aliases: { $0.alias(\.feedQueue, to: \.mainQueue) })
   /// var feed
   /// ```
-  public convenience init(aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>) {
+  public convenience init(aliases: ((AliasBuilder<Environment>) -> AliasBuilder<Environment>)?) {
     self.init(wrappedValue: Environment(), aliases: aliases)
   }
 
@@ -58,10 +59,10 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   /// ```
   public init(
     wrappedValue: @autoclosure @escaping () -> Environment,
-    aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+    aliases: ((AliasBuilder<Environment>) -> AliasBuilder<Environment>)?
   ) {
     make = wrappedValue
-    self.aliases = aliases(AliasBuilder())
+    self.aliases = aliases.map { $0(AliasBuilder()) } ?? AliasBuilder()
   }
 
   /// The child environment, created (and its aliases declared) on first access.
