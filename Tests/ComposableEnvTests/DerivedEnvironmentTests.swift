@@ -60,7 +60,8 @@ struct DerivedEnvironmentTests {
 
   @Test func childOutlivingItsRootKeepsInheritedValues() {
     var app: AppEnvironment? = AppEnvironment().with(\.name, "inherited")
-    weak let weakApp = app
+    weak var weakApp: AppEnvironment?
+    weakApp = app
     let leaf = app!.feature.next
     app = nil
     #expect(weakApp == nil)

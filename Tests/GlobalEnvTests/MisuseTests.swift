@@ -1,42 +1,46 @@
 import GlobalEnv
 import Testing
 
-/// Run-time misuse stops the program with a message that names the keys involved. Each case runs
-/// in a child process, so process-wide state here is untouched.
-@Suite("Misuse diagnostics")
-struct MisuseTests {
-  @Test func processWideAliasCycleNamesTheKeys() async throws {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      AppEnvironment()
-        .aliasing(\.secondary, to: \.primary)
-        .aliasing(\.primary, to: \.secondary)
+#if compiler(>=6.2)  // exit tests (Swift Testing 6.2)
+  /// Run-time misuse stops the program with a message that names the keys involved. Each case runs
+  /// in a child process, so process-wide state here is untouched.
+  @Suite("Misuse diagnostics")
+  struct MisuseTests {
+    @Test func processWideAliasCycleNamesTheKeys() async throws {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        AppEnvironment()
+          .aliasing(\.secondary, to: \.primary)
+          .aliasing(\.primary, to: \.secondary)
+      }
+      let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          "DependencyKeys.Primary → DependencyKeys.Secondary → DependencyKeys.Primary")
+      )
     }
-    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(
-      message.contains("DependencyKeys.Primary → DependencyKeys.Secondary → DependencyKeys.Primary")
-    )
-  }
 
-  @Test func defaultThatReadsItsOwnKeyNamesTheKey() async throws {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = FeatureEnvironment().selfReading
+    @Test func defaultThatReadsItsOwnKeyNamesTheKey() async throws {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = FeatureEnvironment().selfReading
+      }
+      let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          "the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself")
+      )
     }
-    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(
-      message.contains(
-        "the default value of DependencyKeys.SelfReading reads DependencyKeys.SelfReading itself"))
-  }
 
-  @Test func indirectDefaultRecursionNamesTheChain() async throws {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = FeatureEnvironment().pingDefault
+    @Test func indirectDefaultRecursionNamesTheChain() async throws {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = FeatureEnvironment().pingDefault
+      }
+      let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      #expect(
+        message.contains(
+          "DependencyKeys.PingDefault → DependencyKeys.PongDefault → DependencyKeys.PingDefault"))
     }
-    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(
-      message.contains(
-        "DependencyKeys.PingDefault → DependencyKeys.PongDefault → DependencyKeys.PingDefault"))
   }
-}
+#endif
 
 extension DependencyKeys {
   /// A default that (wrongly) reads its own key.
