@@ -1,6 +1,6 @@
 // Shared by the snippet targets (symlinked): the API client the documentation's snippets use.
 
-/// A client for a backend, as README.md and Migration.md use it.
+/// A client for a backend, as Migration.md and the articles use it.
 struct APIClient: Sendable, CustomStringConvertible {
   var name: String
   var fetchTitles: @Sendable () -> [String]

@@ -1,22 +1,22 @@
 import Foundation
 import Testing
 
-/// Every Swift snippet of README.md, Migration.md and the DocC catalogs must be compiled by a
-/// snippet target: its
-/// lines must appear, in order, in one source file of `Tests/Snippets*` (files may add lines
-/// around and between them, such as a wrapping function).
+/// Every Swift snippet of Migration.md and the DocC catalogs must be compiled by a snippet
+/// target: its lines must appear, in order, in one source file of `Tests/Snippets*` (files may add
+/// lines around and between them, such as a wrapping function). README.md's snippets compile on
+/// their own, each as a module of a new package: `Scripts/check-readme` builds them (CI runs it).
 @Suite("Documentation snippets")
 struct SnippetsAreCompiledTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// README.md, Migration.md and every article of every `Sources/*/*.docc` catalog.
+  /// Migration.md and every article of every `Sources/*/*.docc` catalog.
   static let documents: [String] = {
     let sources = root.appendingPathComponent("Sources")
     let articles = FileManager.default.subpaths(atPath: sources.path)?
       .filter { $0.contains(".docc/") && $0.hasSuffix(".md") }
       .map { "Sources/" + $0 }
-    return ["README.md", "Migration.md"] + (articles ?? []).sorted()
+    return ["Migration.md"] + (articles ?? []).sorted()
   }()
 
   @Test(arguments: documents)

@@ -1,4 +1,4 @@
-// What the ComposableEnv snippets of README.md and Migration.md use without declaring it.
+// What the ComposableEnv snippets of Migration.md and the articles use without declaring it.
 import ComposableEnv
 
 /// The analytics client of the DocC articles' snippets.
@@ -12,6 +12,7 @@ struct AnalyticsClient: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DependencyKeys {
+  struct APIClientKey: DependencyKey { static var defaultValue: APIClient { .live } }
   struct PaymentAnalytics: DependencyKey { static var defaultValue: AnalyticsClient { .live } }
   struct Logger: DependencyKey { static var defaultValue: String { "app" } }
   struct FeedLogger: DependencyKey { static var defaultValue: String { "feed" } }
@@ -19,6 +20,10 @@ extension DependencyKeys {
 }
 
 extension Dependencies {
+  var apiClient: APIClient {
+    get { self[DependencyKeys.APIClientKey.self] }
+    set { self[DependencyKeys.APIClientKey.self] = newValue }
+  }
   var paymentAnalytics: AnalyticsClient {
     get { self[DependencyKeys.PaymentAnalytics.self] }
     set { self[DependencyKeys.PaymentAnalytics.self] = newValue }

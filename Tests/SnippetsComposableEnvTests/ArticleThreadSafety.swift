@@ -1,5 +1,5 @@
-// Compiled copy of snippets from README.md and the DocC article ThreadSafety.md; keep them
-// identical (SnippetsAreCompiledTests checks).
+// Compiled copy of a snippet from the DocC article ThreadSafety.md; keep it identical
+// (SnippetsAreCompiledTests checks).
 import ComposableEnv
 
 final class ProfileEnvironment: ComposableEnvironment, @unchecked Sendable {
