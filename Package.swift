@@ -55,6 +55,8 @@ let package = Package(
     .testTarget(
       name: "SnippetsComposableEnvTests",
       dependencies: ["ComposableEnv", "ComposableEnvTesting", "ClashingNames"]),
+    // swift-composable-environment 0.5's README examples, compiled as its users wrote them.
+    .testTarget(name: "Snippets05Tests", dependencies: ["ComposableEnv"]),
     .testTarget(
       name: "SnippetsGlobalEnvTests",
       dependencies: ["GlobalEnv", "GlobalEnvTesting"]
