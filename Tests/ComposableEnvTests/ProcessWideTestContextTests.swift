@@ -40,7 +40,10 @@ private final class ProcessWideRoot: ComposableEnvironment {}
       withKnownIssue {
         #expect(ProcessWideRoot().processWideUnset == "live")
       } matching: { issue in
-        issue.comments.contains { $0.rawValue.contains("\\Dependencies.processWideUnset") }
+        issue.comments.contains {
+          $0.rawValue.contains(
+            nameOfRead("\\Dependencies.processWideUnset", key: "DependencyKeys.ProcessWideUnset"))
+        }
       }
       #expect(ProcessWideRoot().processWideTested == "test")
     } else {

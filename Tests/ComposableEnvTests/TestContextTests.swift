@@ -74,7 +74,8 @@ private final class ContextFeed: ComposableEnvironment {
     #expect(value == "live")
     #expect(messages.count == 1)
     let message = messages.first ?? ""
-    #expect(message.contains("\\Dependencies.contextUnset"))
+    #expect(
+      message.contains(nameOfRead("\\Dependencies.contextUnset", key: "DependencyKeys.Unset")))
     #expect(message.contains("DependencyKeys.Unset"))
     #expect(message.contains("ContextRoot → ContextFeed"))
     #expect(message.contains("with(\\.contextUnset"))

@@ -1,5 +1,6 @@
 import ComposableEnv
 import ComposableEnvTesting
+import TestSupport
 import XCTest
 
 extension DependencyKeys {
@@ -40,7 +41,8 @@ final class TestContextXCTests: XCTestCase {
     XCTAssertEqual(value, 7)
     XCTAssertEqual(expectedFailures.count, 1)
     XCTAssertTrue(
-      expectedFailures.first?.contains("\\Dependencies.xctestUnset (DependencyKeys.XCTestUnset)")
+      expectedFailures.first?.contains(
+        nameOfRead("\\Dependencies.xctestUnset", key: "DependencyKeys.XCTestUnset"))
         == true, "\(expectedFailures)")
   }
 

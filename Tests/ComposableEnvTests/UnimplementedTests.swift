@@ -51,7 +51,10 @@ import Testing
       #expect(value == "live")
     }
     #expect(messages.count == 1)
-    #expect(messages.first?.contains("\\Dependencies.asyncContextUnset") == true)
+    #expect(
+      messages.first?.contains(
+        nameOfRead("\\Dependencies.asyncContextUnset", key: "DependencyKeys.AsyncContextUnset"))
+        == true)
   }
 }
 

@@ -49,7 +49,9 @@ private struct ContextReader: GlobalDependenciesAccessing {}
     #expect(value == "live")
     #expect(messages.count == 1)
     let message = messages.first ?? ""
-    #expect(message.contains("\\Dependencies.globalContextUnset (DependencyKeys.Unset)"))
+    #expect(
+      message.contains(nameOfRead("\\Dependencies.globalContextUnset", key: "DependencyKeys.Unset"))
+    )
     #expect(message.contains("from process-wide values → test context,"))
     #expect(message.contains("@Test(.dependencies { $0.globalContextUnset = … })"))
     #expect(message.contains("static var testValue: String"))
