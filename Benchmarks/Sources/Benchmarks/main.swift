@@ -2,7 +2,7 @@ import Foundation
 
 // Usage: Benchmarks [--filter TEXT] [--library NAME] [--json] [--quick] [--single-threaded]
 //        Benchmarks --counted-operations | --count NAME [--setup-only]   (see Scripts/instruction-budgets)
-//        Benchmarks --check-instruction-budgets FILE --counts FILE
+//        Benchmarks --check-instruction-budgets FILE --counts FILE --toolchain "$(swift --version | head -1)"
 //   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
 //   --library NAME     measure only that library's figures (for profiling one library)
 //   --json             print the results as JSON instead of a table
@@ -20,7 +20,8 @@ let json = arguments.contains("--json")
 /// The value of option `name`, if given.
 func option(_ name: String) -> String? {
   arguments.firstIndex(of: name).flatMap { index in
-    arguments.index(after: index) < arguments.endIndex ? arguments[arguments.index(after: index)] : nil
+    arguments.index(after: index) < arguments.endIndex
+      ? arguments[arguments.index(after: index)] : nil
   }
 }
 let filter = option("--filter")
@@ -37,13 +38,17 @@ if arguments.contains("--counted-operations") {
 }
 if let name = option("--count") {
   guard CountedOperation.run(name, setupOnly: arguments.contains("--setup-only")) else {
-    FileHandle.standardError.write(Data("no counted operation named \"\(name)\"; see --counted-operations\n".utf8))
+    FileHandle.standardError.write(
+      Data("no counted operation named \"\(name)\"; see --counted-operations\n".utf8))
     exit(2)
   }
   exit(0)
 }
 if let budgets = option("--check-instruction-budgets"), let counts = option("--counts") {
-  exit(try InstructionBudgets.check(budgetsPath: budgets, countsPath: counts) ? 0 : 1)
+  let toolchain = option("--toolchain") ?? ""
+  exit(
+    try InstructionBudgets.check(budgetsPath: budgets, countsPath: counts, toolchain: toolchain)
+      ? 0 : 1)
 }
 
 let ours = "swift-composable-env"
@@ -78,7 +83,8 @@ var scenarios: [Scenario] = [
     ]
   ),
   Scenario("read via subscript, depth 1", [(ours, ComposableBenchmarks.subscriptRead)]),
-  Scenario("Swinject synchronized resolve at root", [(swinject, SwinjectBenchmarks.synchronizedResolve)]),
+  Scenario(
+    "Swinject synchronized resolve at root", [(swinject, SwinjectBenchmarks.synchronizedResolve)]),
 ]
 for depth in [1, 10, 100, 1000] {
   scenarios.append(
@@ -99,7 +105,10 @@ scenarios += [
   ),
   Scenario(
     "GlobalEnv read inside a scope",
-    [(ours, GlobalBenchmarks.readInsideScope), (pointFree, PointFreeBenchmarks.readInsideWithDependencies)]
+    [
+      (ours, GlobalBenchmarks.readInsideScope),
+      (pointFree, PointFreeBenchmarks.readInsideWithDependencies),
+    ]
   ),
   Scenario(
     "GlobalEnv read inside 3 nested scopes",
@@ -121,7 +130,10 @@ scenarios += [
   Scenario("create a root", [(ours, ComposableBenchmarks.createRoot)]),
   Scenario(
     "create a root, derive a child",
-    [(ours, ComposableBenchmarks.createRootAndDeriveChild), (swinject, SwinjectBenchmarks.createChild)]
+    [
+      (ours, ComposableBenchmarks.createRootAndDeriveChild),
+      (swinject, SwinjectBenchmarks.createChild),
+    ]
   ),
   Scenario(
     "create a root, read 10 dependencies",
@@ -158,7 +170,8 @@ scenarios += [
     "4 threads reading, one node (per read)",
     [(ours, { ComposableBenchmarks.concurrentReads(threads: 4, sameNode: true, $0) })]
   ),
-  Scenario("first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
+  Scenario(
+    "first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
   Scenario(
     "heap per bare node, unread", unit: "bytes/node",
     [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: false) })]
@@ -177,7 +190,8 @@ var results: [Result] = []
 for scenario in scenarios {
   for figure in scenario.figures where library == nil || figure.library == library {
     if let value = figure.measure(settings) {
-      results.append(Result(scenario: scenario.name, library: figure.library, value: value, unit: scenario.unit))
+      results.append(
+        Result(scenario: scenario.name, library: figure.library, value: value, unit: scenario.unit))
     }
   }
   if !json { FileHandle.standardError.write(Data("measured: \(scenario.name)\n".utf8)) }
@@ -189,5 +203,7 @@ if json {
 } else {
   print(report.table())
   print(report.targetsTable())
-  print("\n(\(multiThreaded ? "multi-threaded process" : "single-threaded process"), \(settings.samples) samples per figure, best reported)")
+  print(
+    "\n(\(multiThreaded ? "multi-threaded process" : "single-threaded process"), \(settings.samples) samples per figure, best reported)"
+  )
 }
