@@ -55,6 +55,9 @@ let package = Package(
     .testTarget(
       name: "SnippetsComposableEnvTests",
       dependencies: ["ComposableEnv", "ComposableEnvTesting", "ClashingNames"]),
+    // Checks of the repository's own files (the CI workflow mirrors .ci/run).
+    .testTarget(name: "RepositoryTests"),
+
     // swift-composable-environment 0.5's README examples, compiled as its users wrote them.
     .testTarget(name: "Snippets05Tests", dependencies: ["ComposableEnv"]),
     .testTarget(

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `.github/workflows/ci.yml` cannot run here; these tests keep it the same as `.ci/run`, which
+/// does: the Linux job runs every step of `.ci/run`, in order, with the same commands, and the
+/// macOS job runs some of them, unchanged.
+@Suite("CI workflow")
+struct CIWorkflowTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test func theLinuxJobRunsTheStepsOfCIRunInOrder() throws {
+    let script = CIStep.steps(ofScript: try Self.text(".ci/run"))
+    let workflow = CIStep.steps(
+      ofJob: "linux", inWorkflow: try Self.text(".github/workflows/ci.yml"))
+    #expect(!script.isEmpty)
+    #expect(workflow.filter { !$0.isSetup }.map(\.title) == script.map(\.title))
+    for step in script {
+      let mirrored = workflow.first { $0.title == step.title }
+      #expect(mirrored?.commands == step.commands, "step \"\(step.title)\"")
+    }
+  }
+
+  @Test func theMacOSJobRunsStepsOfCIRunUnchanged() throws {
+    let script = CIStep.steps(ofScript: try Self.text(".ci/run"))
+    let workflow = CIStep.steps(
+      ofJob: "macos", inWorkflow: try Self.text(".github/workflows/ci.yml"))
+    #expect(!workflow.isEmpty)
+    for step in workflow {
+      let original = script.first { $0.title == step.title }
+      #expect(original != nil, "step \"\(step.title)\" is not a step of .ci/run")
+      #expect(original?.commands == step.commands, "step \"\(step.title)\"")
+    }
+  }
+
+  @Test func theWorkflowIndentsWithSpacesOnly() throws {
+    #expect(!(try Self.text(".github/workflows/ci.yml")).contains("\t"))
+  }
+}
+
+/// One step of CI: its title and its command lines (comments and blank lines left out).
+struct CIStep: Equatable {
+  let title: String
+  var commands: [String] = []
+
+  /// A workflow step that prepares the runner, with no counterpart in `.ci/run`.
+  var isSetup: Bool { title.hasPrefix("setup: ") }
+
+  /// The steps of `.ci/run`: each `echo "== title"` and the lines up to the next one.
+  static func steps(ofScript script: String) -> [CIStep] {
+    var steps: [CIStep] = []
+    for line in script.split(separator: "\n").map(trimmed) {
+      if line.hasPrefix("echo \"== "), line.hasSuffix("\"") {
+        steps.append(CIStep(title: String(line.dropFirst("echo \"== ".count).dropLast())))
+      } else if !steps.isEmpty, !line.isEmpty, !line.hasPrefix("#") {
+        steps[steps.count - 1].commands.append(line)
+      }
+    }
+    return steps
+  }
+
+  /// The steps of `job` in a workflow that names every step with a double-quoted `name:` and
+  /// gives its commands as `run: command` or as a `run: |` block.
+  static func steps(ofJob job: String, inWorkflow workflow: String) -> [CIStep] {
+    let lines = workflow.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let start = lines.firstIndex(of: "  \(job):") else { return [] }
+    var steps: [CIStep] = []
+    var inBlock = false
+    for line in lines[(start + 1)...] {
+      if line.hasPrefix("  "), !line.hasPrefix("   "),
+        !line.trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        break  // the next job
+      }
+      let content = trimmed(Substring(line))
+      if inBlock, line.hasPrefix("          ") {
+        if !content.isEmpty, !content.hasPrefix("#") {
+          steps[steps.count - 1].commands.append(content)
+        }
+        continue
+      }
+      inBlock = false
+      if content.hasPrefix("- name: \""), content.hasSuffix("\"") {
+        steps.append(CIStep(title: String(content.dropFirst("- name: \"".count).dropLast())))
+      } else if content == "run: |", !steps.isEmpty {
+        inBlock = true
+      } else if content.hasPrefix("run: "), !steps.isEmpty {
+        steps[steps.count - 1].commands.append(String(content.dropFirst("run: ".count)))
+      }
+    }
+    return steps
+  }
+
+  private static func trimmed(_ line: Substring) -> String {
+    line.trimmingCharacters(in: .whitespaces)
+  }
+}
