@@ -57,8 +57,10 @@ enum Soak {
       let counts = workers.map(\.counts)
       say(
         String(
-          format: "[%5.0f s] %@ operations, RSS %.1f MiB, %d live environments, %d disagreements",
+          format:
+            "[%5.0f s] %@ operations, RSS %.1f MiB (heap in use %@), %d live environments, %d disagreements",
           elapsed, counts.map(\.operations).reduce(0, +).formatted(), Double(resident) / 1_048_576,
+          heapBytesInUse().map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "n/a",
           LiveEnvironments.shared.current, counts.map(\.disagreements.count).reduce(0, +))
       )
     }
