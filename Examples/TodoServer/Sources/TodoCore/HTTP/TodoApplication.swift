@@ -1,10 +1,12 @@
+import ComposableEnv
 import Hummingbird
 import Logging
 
 /// The server's routes, given the app's environment.
 ///
-/// - `GET /ping`: no environment (the load script's baseline), behind a middleware that passes
-///   the request on, so that the two routes differ by the environment alone.
+/// - `GET /ping`: no environment (the load script's baseline), behind a middleware that handles
+///   the request id as `EnvironmentMiddleware` does, so that the two routes differ by the
+///   environment alone.
 /// - `GET /ping/env`: behind `EnvironmentMiddleware`, reading the request's id and the time from
 ///   its environment.
 /// - `/todos…`: the API, behind `EnvironmentMiddleware` and `AuthMiddleware`.
@@ -32,13 +34,20 @@ public func buildApplication(app: AppEnvironment, host: String = "127.0.0.1", po
   )
 }
 
-/// Passes the request on: the baseline's stand-in for `EnvironmentMiddleware`.
+/// The baseline's stand-in for `EnvironmentMiddleware`: the same request-id handling (the client's
+/// `X-Request-ID` or a new one, echoed in the response), with no environment.
 struct PassThroughMiddleware: RouterMiddleware {
   typealias Context = TodoRequestContext
+
+  /// The live request-id generator, called directly.
+  let makeRequestID = DependencyKeys.MakeRequestID.defaultValue
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    try await next(request, context)
+    let requestID = request.headers[.requestID] ?? makeRequestID()
+    var response = try await next(request, context)
+    response.headers[.requestID] = requestID
+    return response
   }
 }
