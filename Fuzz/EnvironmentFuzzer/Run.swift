@@ -19,6 +19,9 @@ func run(_ operations: [Operation]) -> String? {
   // The model's node of each cached child, by its parent environment and id (an environment may
   // be in `nodes` more than once).
   var cached: [ObjectIdentifier: [Int: ModelNode]] = [:]
+  // Model nodes hold their parents and their children: every model node is in `nodes`, so
+  // dropping each one's children frees the model when the run (or a restart) drops it.
+  defer { for node in nodes { node.model.removeAllChildren() } }
   var step = 0
   for operation in operations {
     step += 1
@@ -71,6 +74,7 @@ func run(_ operations: [Operation]) -> String? {
         return "step \(step) (\(operation)): read \(actual), expected \(expected)"
       }
     case .restart:
+      for node in nodes { node.model.removeAllChildren() }
       model = ModelNode()
       nodes = [(model, FuzzEnvironment())]
       cached = [:]
