@@ -34,6 +34,17 @@ extension CountedOperation {
         }
       }
     },
+    CountedOperation(name: "a server request: uncached child, set 1 value, read 2", times: 20_000) {
+      times in
+      let app = TenEnvironment()
+      blackHole(app.sum)
+      return {
+        (0..<times).reduce(0) { sum, value in
+          let request = app.makeChild(RequestBenchEnvironment.self).with(\.bench0, value)
+          return sum &+ request.bench0 &+ request.bench1
+        }
+      }
+    },
     CountedOperation(name: "override a leaf, read it", times: 100_000) { times in
       let leaf = ChainEnvironment().descendant(3)
       blackHole(leaf.number)
@@ -60,6 +71,15 @@ extension CountedOperation {
   private static func primedRead(depth: Int, _ times: Int) -> () -> Int {
     let node = ChainEnvironment().with(\.benchNumber, 1).descendant(depth)
     blackHole(node.number)
-    return { (0..<times).reduce(0) { sum, _ in sum &+ node.number } }
+    return { readLoop(node, times) }
+  }
+
+  /// `times` reads of `node`, in a function of its own: its code, and so its count, does not move
+  /// with how the compiler inlines the code around it.
+  @inline(never)
+  private static func readLoop(_ node: ChainEnvironment, _ times: Int) -> Int {
+    var sum = 0
+    for _ in 0..<times { sum &+= node.number }
+    return sum
   }
 }

@@ -22,6 +22,14 @@ extension CountedOperation {
   private static func primedReads(_ times: Int) -> () -> Int {
     let model = GlobalModel()
     blackHole(model.number)
-    return { (0..<times).reduce(0) { sum, _ in sum &+ model.number } }
+    return { readLoop(model, times) }
+  }
+
+  /// `times` reads through `model`, in a function of its own (see `ComposableCountedOperations`).
+  @inline(never)
+  private static func readLoop(_ model: GlobalModel, _ times: Int) -> Int {
+    var sum = 0
+    for _ in 0..<times { sum &+= model.number }
+    return sum
   }
 }
