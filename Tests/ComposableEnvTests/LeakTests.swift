@@ -144,10 +144,3 @@ struct LeakTests {
     #expect(leaf.next.name == "still writable")
   }
 }
-
-/// A weak reference, to keep in an array.
-private struct Weak<Object: AnyObject> {
-  weak var value: Object?
-
-  init(_ value: Object) { self.value = value }
-}
