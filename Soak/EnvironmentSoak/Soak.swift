@@ -16,7 +16,13 @@ enum Soak {
 
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
-    let minutes = arguments.first.flatMap(Double.init) ?? 10
+    let minutes = arguments.first.map { Double($0) ?? .nan } ?? 10
+    guard minutes > 0, minutes.isFinite else {
+      say(
+        "usage: EnvironmentSoak [MINUTES]  (a positive number; default 10), not \(arguments.first ?? "")"
+      )
+      exit(2)
+    }
     let seconds = minutes * 60
     let warmUp = min(60, seconds / 5)
     var system = SystemRandomNumberGenerator()
