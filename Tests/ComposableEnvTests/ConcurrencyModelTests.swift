@@ -205,6 +205,15 @@ struct ConcurrencyModelTests {
     #expect(WrittenClientCounter.shared.count == 0)
   }
 
+  /// A property whose type is not its key's (here `Client?` over a `Client` key): the getter that
+  /// the write runs first is handed the written value, cast, not the key's live default.
+  @Test func writingAPropertyOfAnotherTypeThanItsKeyComputesNoDefault() {
+    let environment = WriteEnvironment().with(\.optionalClient, Client(name: "stub"))
+    #expect(OptionalClientCounter.shared.count == 0)
+    #expect(environment.child[\.optionalClient]?.name == "stub")
+    #expect(OptionalClientCounter.shared.count == 0)
+  }
+
   @Test func subscriptSetterDoesNotComputeTheLiveDefault() {
     let environment = WriteEnvironment()
     environment[\.subscriptClient] = Client(name: "stub")
@@ -504,6 +513,7 @@ final class ChainLink: ComposableEnvironment, @unchecked Sendable {
 }
 
 enum WrittenClientCounter { static let shared = Counter() }
+enum OptionalClientCounter { static let shared = Counter() }
 enum SubscriptClientCounter { static let shared = Counter() }
 enum AliasedClientCounter { static let shared = Counter() }
 enum ReferenceClientCounter { static let shared = Counter() }
@@ -592,6 +602,13 @@ extension DependencyKeys {
 
   struct DeinitNumber: DependencyKey {
     static var defaultValue: Int { 5 }
+  }
+
+  struct OptionalClient: DependencyKey {
+    static var defaultValue: Client {
+      OptionalClientCounter.shared.increment()
+      return Client(name: "live")
+    }
   }
 
   struct WrittenClient: DependencyKey {
@@ -703,6 +720,12 @@ extension Dependencies {
   var deinitNumber: Int {
     get { self[DependencyKeys.DeinitNumber.self] }
     set { self[DependencyKeys.DeinitNumber.self] = newValue }
+  }
+
+  /// A `Client` key seen as `Client?`: setting `nil` stores a placeholder.
+  var optionalClient: Client? {
+    get { self[DependencyKeys.OptionalClient.self] }
+    set { self[DependencyKeys.OptionalClient.self] = newValue ?? Client(name: "none") }
   }
 
   var writtenClient: Client {

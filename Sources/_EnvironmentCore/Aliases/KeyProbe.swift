@@ -40,7 +40,7 @@ struct KeyProbe {
   /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message
   /// for a key path that reads no key or several.
   func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>, purpose: String) -> KeyInfo {
-    let run = AccessorRun(node: node, sample: nil as Value?, storesWrites: false)
+    let run = AccessorRun(node: node, storesWrites: false)
     _ = Dependencies(storage: run)[keyPath: keyPath]
     return run.singleKey(purpose: purpose, accessor: "reads")
   }
@@ -49,10 +49,11 @@ struct KeyProbe {
   private func key<Value>(
     writtenBy keyPath: WritableKeyPath<Dependencies, Value>, value: Value, purpose: String
   ) -> KeyInfo {
-    let run = AccessorRun(node: node, sample: value, storesWrites: false)
-    var dependencies = Dependencies(storage: run)
-    dependencies[keyPath: keyPath] = value
-    let key = run.singleKey(purpose: purpose, accessor: "writes")
+    let key = AccessorRun.writing(value, at: node, storesWrites: false) { run in
+      var dependencies = Dependencies(storage: run)
+      dependencies[keyPath: keyPath] = value
+      return run.singleKey(purpose: purpose, accessor: "writes")
+    }
     KnownKeyPaths.record(keyPath, writes: key)
     return key
   }

@@ -11,10 +11,16 @@ import DependencyValues
 /// default. For a getter that reads a key of another type, or with no sample, the key is
 /// resolved at the node.
 ///
+/// Not generic: the value being written is reached through its address (see `AccessorSample`), so
+/// that a run needs no type metadata at run time (a generic run looked up its own and its
+/// sample's `Optional` metadata five times per write: a fifth of a per-request environment's cost).
+///
 /// `@unchecked Sendable`: used by one thread, for the duration of one run.
-final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
+final class AccessorRun: DependencyStorage, @unchecked Sendable {
   private let node: Node
-  private let sample: Sample?
+  /// The value being written; `nil` for a probe of a getter, and once the run is over, so that a
+  /// `Dependencies` value that an accessor kept can never reach a value that is gone.
+  private var sample: AccessorSample?
   /// Whether the setter's values are set on the node (a write) or dropped (a probe).
   private let storesWrites: Bool
   /// The first key read or written; the usual run touches only this one.
@@ -28,18 +34,40 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
   /// The key, when the run touched exactly one.
   var onlyKey: KeyInfo? { others.isEmpty ? first : nil }
 
-  init(node: Node, sample: Sample?, storesWrites: Bool) {
+  /// A run with no sample: a probe of what a getter reads.
+  init(node: Node, storesWrites: Bool) {
+    self.node = node
+    self.sample = nil
+    self.storesWrites = storesWrites
+  }
+
+  private init(node: Node, sample: AccessorSample, storesWrites: Bool) {
     self.node = node
     self.sample = sample
     self.storesWrites = storesWrites
+  }
+
+  /// Runs `body` with a run whose sample is `value`, valid until `body` returns.
+  static func writing<Value, Result>(
+    _ value: Value, at node: Node, storesWrites: Bool, _ body: (AccessorRun) -> Result
+  ) -> Result {
+    withUnsafePointer(to: value) { address in
+      let run = AccessorRun(
+        node: node, sample: AccessorSample(address: UnsafeRawPointer(address), type: Value.self),
+        storesWrites: storesWrites)
+      defer { run.sample = nil }
+      return body(run)
+    }
   }
 
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     record(KeyInfo(key))
     if let sample {
       // The usual shape: the getter reads a key of the written value's type (no dynamic cast).
-      if Sample.self == Key.Value.self { return unsafeBitCast(sample, to: Key.Value.self) }
-      if let value = sample as? Key.Value { return value }
+      if sample.type == Key.Value.self {
+        return sample.address.assumingMemoryBound(to: Key.Value.self).pointee
+      }
+      if let value = sample.load() as? Key.Value { return value }
     }
     return NodeAccess(node: node, snapshot: nil).value(for: key)
   }
@@ -72,5 +100,19 @@ final class AccessorRun<Sample>: DependencyStorage, @unchecked Sendable {
       )
     }
     return key
+  }
+}
+
+/// The value a write is storing, by address and type, for as long as the write runs.
+struct AccessorSample {
+  /// Where the value is: memory bound to `type`.
+  let address: UnsafeRawPointer
+  let type: Any.Type
+
+  /// The value as `Any`, for a getter that reads a key of another type that the value may cast to.
+  func load() -> Any {
+    let address = self.address
+    func load<Value>(_: Value.Type) -> Any { address.assumingMemoryBound(to: Value.self).pointee }
+    return _openExistential(type, do: load)
   }
 }

@@ -206,10 +206,11 @@ package struct Node: @unchecked Sendable {
   /// default (see `AccessorRun`), and remembers the key a key path of the usual shape writes (see
   /// `KnownKeyPaths`).
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
-    let run = AccessorRun(node: self, sample: value, storesWrites: true)
-    var dependencies = Dependencies(storage: run)
-    dependencies[keyPath: keyPath] = value
-    if let key = run.onlyKey { KnownKeyPaths.record(keyPath, writes: key) }
+    AccessorRun.writing(value, at: self, storesWrites: true) { run in
+      var dependencies = Dependencies(storage: run)
+      dependencies[keyPath: keyPath] = value
+      if let key = run.onlyKey { KnownKeyPaths.record(keyPath, writes: key) }
+    }
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
