@@ -89,7 +89,9 @@ final class TenEnvironment: ComposableEnvironment {
   @Dependency(\.bench9) var bench9
 
   /// Reads all ten.
-  var sum: Int { bench0 &+ bench1 &+ bench2 &+ bench3 &+ bench4 &+ bench5 &+ bench6 &+ bench7 &+ bench8 &+ bench9 }
+  var sum: Int {
+    bench0 &+ bench1 &+ bench2 &+ bench3 &+ bench4 &+ bench5 &+ bench6 &+ bench7 &+ bench8 &+ bench9
+  }
 }
 
 /// A node that sets and reads nothing, for memory figures.
@@ -117,4 +119,20 @@ func primedTree(size: Int) -> (root: ChainEnvironment, leaf: ChainEnvironment) {
   }
   for node in nodes { _ = node.number }
   return (root, nodes[nodes.count - 1])
+}
+
+extension TenEnvironment {
+  /// An environment that has read all ten dependencies: a primed app environment.
+  static func primed() -> TenEnvironment {
+    let app = TenEnvironment()
+    blackHole(app.sum)
+    return app
+  }
+
+  /// `count` roots, each of which has read `bench0` and nothing else.
+  static func primedRoots(_ count: Int) -> [TenEnvironment] {
+    let environments = (0..<count).map { _ in TenEnvironment() }
+    for environment in environments { blackHole(environment.bench0) }
+    return environments
+  }
 }

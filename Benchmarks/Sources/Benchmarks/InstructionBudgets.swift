@@ -58,12 +58,7 @@ struct InstructionBudgets: Decodable {
       ])
       passed = false
     }
-    let widths = (0..<4).map { column in table.map { $0[column].count }.max() ?? 0 }
-    for row in table {
-      print(
-        zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
-          separator: "  "))
-    }
+    print(Report.render(table))
     print(
       "(instructions per operation, callgrind; budgets allow \(Int(file.tolerance * 100))% over)")
     guard toolchain.contains("Swift version \(file.toolchain) ") else {
