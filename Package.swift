@@ -75,18 +75,23 @@ let package = Package(
       name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
     .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
 
+    // A real environment tree beside the reference model, for the fuzzer and the soak.
+    .target(
+      name: "ModelledTree", dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"],
+      path: "Tests/Support/ModelledTree"),
+
     // The fuzzer's replay mode: runs inputs (Fuzz/Corpus) against the reference model. Scripts/fuzz
     // builds the same sources, with libFuzzer, outside SwiftPM.
     .executableTarget(
       name: "EnvironmentFuzzer",
-      dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"],
+      dependencies: ["ComposableEnv", "ModelledTree", "TestSupport"],
       path: "Fuzz/EnvironmentFuzzer"
     ),
 
     // Scripts/soak: threads of random operations checked against the reference model, for minutes.
     .executableTarget(
       name: "EnvironmentSoak",
-      dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"],
+      dependencies: ["ComposableEnv", "ModelledTree", "TestSupport"],
       path: "Soak/EnvironmentSoak"
     ),
 

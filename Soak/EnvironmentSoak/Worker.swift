@@ -1,10 +1,7 @@
 import ComposableEnv
 import Foundation
-import GlobalEnv
+import ModelledTree
 import TestSupport
-
-/// A GlobalEnv reader.
-struct GlobalReader: GlobalEnv.GlobalDependenciesAccessing {}
 
 /// One soaking thread's state: its own subtree under the shared root, the reference model of that
 /// subtree, and its counters. Every operation runs under `lock`, so that the checker thread can
@@ -15,11 +12,10 @@ final class Worker: @unchecked Sendable {
   private let lock = NSLock()
   private let root: SoakEnvironment
   private var random: SeededGenerator
-  private var nodes: [(model: ModelNode, real: SoakEnvironment)] = []
+  /// This worker's subtree: its root is the shared root's cached child for `index`.
+  private var tree: ModelledTree<SoakEnvironment>
   /// The model of the shared root, as this subtree sees it.
-  private var modelRoot = ModelNode()
-  /// The model's node of each cached child, by its parent environment and id.
-  private var cached: [ObjectIdentifier: [Int: ModelNode]] = [:]
+  private var modelRoot: ModelNode
   private var operations = 0
   private var disagreements: [String] = []
 
@@ -30,7 +26,7 @@ final class Worker: @unchecked Sendable {
     self.index = index
     self.root = root
     random = SeededGenerator(seed: seed)
-    lock.withLock { restart() }
+    (modelRoot, tree) = Self.subtree(index, of: root)
   }
 
   /// Operations done and disagreements seen so far.
@@ -48,52 +44,26 @@ final class Worker: @unchecked Sendable {
   func step() {
     lock.withLock {
       operations += 1
-      let target = nodes[Int.random(in: 0..<nodes.count, using: &random)]
+      let node = Int.random(in: 0..<tree.count, using: &random)
       let key = Int.random(in: 0..<ModelKeys.count, using: &random)
+      var failure: String?
       switch Int.random(in: 0..<16, using: &random) {
       case 0, 1:
-        guard nodes.count < Self.maximumNodes else { return restart() }
-        let id = Int.random(in: 0..<3, using: &random)
-        let child = target.real.derived(SoakEnvironment.self, id: id)
-        let model =
-          cached[ObjectIdentifier(target.real), default: [:]][id] ?? target.model.makeChild()
-        cached[ObjectIdentifier(target.real), default: [:]][id] = model
-        nodes.append((model, child))
+        guard tree.count < Self.maximumNodes else { return restart() }
+        tree.deriveCached(from: node, id: Int.random(in: 0..<3, using: &random))
       case 2:
-        guard nodes.count < Self.maximumNodes else { return restart() }
-        nodes.append((target.model.makeChild(), target.real.makeChild(SoakEnvironment.self)))
-      case 3, 4:
-        let value = "w\(index)-\(operations)"
-        target.model.set(key, value)
-        target.real.with(ModelKeys.keyPaths[key], value)
-      case 5:
-        let reference = Int.random(in: 0..<ModelKeys.count, using: &random)
-        if target.model.alias(key, to: reference) {
-          target.real.aliasing(ModelKeys.keyPaths[key], to: ModelKeys.keyPaths[reference])
-        }
-      case 6:
-        let id = Int.random(in: 0..<3, using: &random)
-        let wasCached = target.real.removeDerived(SoakEnvironment.self, id: id)
-        let modelHad = cached[ObjectIdentifier(target.real)]?.removeValue(forKey: id) != nil
-        if wasCached != modelHad {
-          disagreements.append("worker \(index): removeDerived(id: \(id)) returned \(wasCached)")
-        }
+        guard tree.count < Self.maximumNodes else { return restart() }
+        tree.makeUncached(from: node)
+      case 3, 4: tree.set(node, key: key, to: "w\(index)-\(operations)")
+      case 5: tree.alias(node, key: key, to: Int.random(in: 0..<ModelKeys.count, using: &random))
+      case 6: failure = tree.removeCached(node, id: Int.random(in: 0..<3, using: &random))
       case 7:
-        let other = Int.random(in: 0..<ModelKeys.count, using: &random)
-        let value = "scope-\(index)-\(operations)"
-        let read = Dependencies.withValues {
-          $0[keyPath: ModelKeys.keyPaths[key]] = value
-        } operation: {
-          GlobalReader()[ModelKeys.keyPaths[other]]
-        }
-        let expected = key == other ? value : ModelKeys.defaultValue(other)
-        if read != expected {
-          disagreements.append(
-            "worker \(index): a GlobalEnv scope read \(read), expected \(expected)")
-        }
-      default:
-        compare(target, key, reader: "worker \(index)")
+        failure = scopedReadDisagreement(
+          setting: key, to: "scope-\(index)-\(operations)",
+          reading: Int.random(in: 0..<ModelKeys.count, using: &random))
+      default: failure = tree.read(node, key: key)
       }
+      if let failure { disagreements.append("worker \(index): \(failure)") }
     }
   }
 
@@ -101,20 +71,11 @@ final class Worker: @unchecked Sendable {
   /// compares it with the model.
   func sample(using generator: inout SeededGenerator) {
     lock.withLock {
-      let target = nodes[Int.random(in: 0..<nodes.count, using: &generator)]
-      compare(target, Int.random(in: 0..<ModelKeys.count, using: &generator), reader: "checker")
-    }
-  }
-
-  private func compare(
-    _ target: (model: ModelNode, real: SoakEnvironment), _ key: Int, reader: String
-  ) {
-    let expected = target.model.read(key)
-    let actual = target.real[ModelKeys.keyPaths[key]]
-    if actual != expected {
-      disagreements.append(
-        "\(reader), subtree of worker \(index): key \(key) read \(actual), the model says \(expected ?? "invalid")"
-      )
+      let node = Int.random(in: 0..<tree.count, using: &generator)
+      if let failure = tree.read(node, key: Int.random(in: 0..<ModelKeys.count, using: &generator))
+      {
+        disagreements.append("checker, subtree of worker \(index): \(failure)")
+      }
     }
   }
 
@@ -124,11 +85,19 @@ final class Worker: @unchecked Sendable {
     root.removeDerived(SoakEnvironment.self, id: index)
     // Model nodes hold their parents and their children: break the cycles, or no model is freed.
     modelRoot.removeAllChildren()
-    for node in nodes { node.model.removeAllChildren() }
-    // The shared root as the model sees it: it sets key 0, and only ever rewrites that value.
-    modelRoot = ModelNode()
+    tree.tearDown()
+    (modelRoot, tree) = Self.subtree(index, of: root)
+  }
+
+  /// A new subtree for worker `index` (the root's cached child for it) and the model of the
+  /// shared root as the subtree sees it: the root sets key 0, and only ever rewrites that value.
+  private static func subtree(_ index: Int, of root: SoakEnvironment)
+    -> (modelRoot: ModelNode, tree: ModelledTree<SoakEnvironment>)
+  {
+    let modelRoot = ModelNode()
     modelRoot.set(0, Soak.rootValue)
-    nodes = [(modelRoot.makeChild(), root.derived(SoakEnvironment.self, id: index))]
-    cached = [:]
+    let tree = ModelledTree(
+      model: modelRoot.makeChild(), real: root.derived(SoakEnvironment.self, id: index))
+    return (modelRoot, tree)
   }
 }
