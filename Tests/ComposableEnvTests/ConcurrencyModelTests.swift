@@ -300,19 +300,22 @@ struct ConcurrencyModelTests {
   /// old value: nothing may keep either (a retired table that is never freed would). Checked with
   /// weak references rather than the heap, which the tests running beside this one move.
   @Test func everyValueReplacedByOverridesInterleavedWithReadsIsReleased() {
-    let root = FeatureEnvironment()
-    let child = root.next
-    var sampled: [Weak<Token>] = []
-    for index in 0..<100_000 {
-      let token = Token()
-      root.with(\.setToken, token)
-      precondition(child[\.setToken] === token)
-      if index.isMultiple(of: 1_000) { sampled.append(Weak(token)) }
-    }
-    root.with(\.setToken, Token())
-    _ = child[\.setToken]
-    #expect(sampled.count == 100)
-    #expect(sampled.allSatisfy { $0.value == nil })
+    let sampled = Shared<[Weak<Token>]>([])
+    #expect(
+      finishes(within: 60) {
+        let root = FeatureEnvironment()
+        let child = root.next
+        for index in 0..<100_000 {
+          let token = Token()
+          root.with(\.setToken, token)
+          precondition(child[\.setToken] === token)
+          if index.isMultiple(of: 1_000) { sampled.update { $0.append(Weak(token)) } }
+        }
+        root.with(\.setToken, Token())
+        _ = child[\.setToken]
+      })
+    #expect(sampled.value.count == 100)
+    #expect(sampled.value.allSatisfy { $0.value == nil })
   }
 
   // MARK: Structure at scale
