@@ -228,7 +228,11 @@ open class ComposableEnvironment {
   }
 
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    derive(
+    // The common case, a child made before, looks the key up once and builds no closure.
+    if let made = node.withLock({ _ in derivedChildren[key]?.madeValue }) {
+      return unsafeDowncast(made, to: Child.self)
+    }
+    return derive(
       Child.self,
       state: { body in node.withLock { _ in body(&self.derivedChildren[key, default: .idle]) } },
       make: { Child() },

@@ -99,18 +99,31 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// }
   /// AppEnvironment().feed  // created and cached through this subscript
   /// ```
+  ///
+  /// Inlined into the property's getter, where `storageKeyPath` is a literal: the compiler then
+  /// reads the wrapper directly instead of applying a key path at run time.
+  @inlinable
   public static subscript<Parent: ComposableEnvironment>(
     _enclosingInstance parent: Parent,
     wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
     storage storageKeyPath: KeyPath<Parent, DerivedEnvironment>
   ) -> Environment {
-    let wrapper = parent[keyPath: storageKeyPath]
+    @inline(__always) get { parent[keyPath: storageKeyPath].child(of: parent) }
+  }
+
+  /// The child of `parent` (the environment that declares this property), made on first use.
+  @usableFromInline
+  func child(of parent: ComposableEnvironment) -> Environment {
+    // The common case, a child made before, looks at the state once and builds no closure.
+    if let made = parent.node.withLock({ _ in state.madeValue }) {
+      return unsafeDowncast(made, to: Environment.self)
+    }
     return parent.derive(
       Environment.self,
-      state: { body in parent.node.withLock { _ in body(&wrapper.state) } },
-      make: wrapper.recipe?.make ?? { Environment() },
+      state: { body in parent.node.withLock { _ in body(&state) } },
+      make: recipe?.make ?? { Environment() },
       configure: { child in
-        for declare in wrapper.recipe?.aliases.declarations ?? [] { declare(child) }
+        for declare in self.recipe?.aliases.declarations ?? [] { declare(child) }
       }
     )
   }
@@ -129,11 +142,7 @@ protocol AnyDerivedEnvironment: AnyObject {
 
 extension DerivedEnvironment: AnyDerivedEnvironment {
   var createdEnvironment: ComposableEnvironment? {
-    if case .done(let child) = state {
-      unsafeDowncast(child, to: ComposableEnvironment.self)
-    } else {
-      nil
-    }
+    state.madeValue.map { unsafeDowncast($0, to: ComposableEnvironment.self) }
   }
 }
 

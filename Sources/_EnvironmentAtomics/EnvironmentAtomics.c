@@ -59,6 +59,8 @@ uint64_t environment_epoch = 1;
 
 __thread environment_reader *environment_current_reader = 0;
 
+__thread void *environment_current_context = 0;
+
 /// Every record ever created, newest first. Records are pushed, never removed.
 static environment_reader *environment_readers = 0;
 

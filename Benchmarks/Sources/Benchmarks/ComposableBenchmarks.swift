@@ -58,6 +58,17 @@ enum ComposableBenchmarks {
     }
   }
 
+  /// Reads a `@DerivedEnvironment` child that was already created (cached).
+  static func readDerivedChild(_ settings: Settings) -> Double {
+    let root = ChainEnvironment()
+    _ = root.next
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= ObjectIdentifier(root.next).hashValue & 1 }
+      return sum
+    }
+  }
+
   /// Creates a root environment and reads ten dependencies from it.
   static func createRootAndReadTen(_ settings: Settings) -> Double {
     measure(settings) { iterations in

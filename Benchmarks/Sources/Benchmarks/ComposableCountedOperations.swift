@@ -22,6 +22,11 @@ extension CountedOperation {
       let roots = (0..<times).map { _ in ChainEnvironment() }
       return { roots.reduce(0) { $0 &+ ObjectIdentifier($1.next).hashValue & 1 } }
     },
+    CountedOperation(name: "read a cached derived child", times: 100_000) { times in
+      let root = ChainEnvironment()
+      blackHole(ObjectIdentifier(root.next).hashValue)
+      return { (0..<times).reduce(0) { sum, _ in sum &+ ObjectIdentifier(root.next).hashValue & 1 } }
+    },
     CountedOperation(name: "create an uncached child, read 3 dependencies", times: 20_000) {
       times in
       let app = TenEnvironment.primed()

@@ -135,6 +135,7 @@ scenarios += [
       (swinject, SwinjectBenchmarks.createChild),
     ]
   ),
+  Scenario("read a cached derived child", [(ours, ComposableBenchmarks.readDerivedChild)]),
   Scenario(
     "create a root, read 10 dependencies",
     [

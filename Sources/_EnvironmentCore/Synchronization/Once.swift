@@ -7,6 +7,11 @@ package enum OnceState {
   case running(ThreadContext)
   /// Made.
   case done(AnyObject)
+
+  /// The value, if it was made.
+  package var madeValue: AnyObject? {
+    if case .done(let value) = self { value } else { nil }
+  }
 }
 
 /// Makes values at most once without holding any lock while they are made.

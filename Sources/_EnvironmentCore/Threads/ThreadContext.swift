@@ -43,8 +43,24 @@ package final class ThreadContext: @unchecked Sendable {
   }
 
   /// The calling thread's context, created on first use and released when the thread exits.
+  ///
+  /// The pthread key holds the context (its destructor releases it at thread exit); a C
+  /// thread-local copy of the pointer makes the common case one load, where
+  /// `pthread_getspecific` and the key's lazy initialization cost ≈ 60 instructions (counted by
+  /// `Scripts/instruction-budgets`; several calls per derivation, per first read).
   package static var current: ThreadContext {
+    if let pointer = environment_context_load() {
+      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    return makeCurrent()
+  }
+
+  /// Creates the calling thread's context and registers it with the pthread key and the
+  /// thread-local copy. A thread whose context was released at exit (another key's destructor
+  /// needed one afterwards) gets a new one, released in turn.
+  private static func makeCurrent() -> ThreadContext {
     if let pointer = pthread_getspecific(threadKey) {
+      environment_context_store(pointer)
       return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
     }
     let context = registry.withLock { registry in
@@ -53,8 +69,10 @@ package final class ThreadContext: @unchecked Sendable {
       registry.live[ObjectIdentifier(context)] = context
       return context
     }
-    let status = pthread_setspecific(threadKey, Unmanaged.passRetained(context).toOpaque())
+    let pointer = Unmanaged.passRetained(context).toOpaque()
+    let status = pthread_setspecific(threadKey, pointer)
     precondition(status == 0, "swift-composable-env: pthread_setspecific failed with \(status)")
+    environment_context_store(pointer)
     return context
   }
 
@@ -96,12 +114,14 @@ private func currentThreadName() -> String {
 
 #if canImport(Darwin)
   private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
+    environment_context_store(nil)
     let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
     ThreadContext.unregister(context)
   }
 #else
   private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
     guard let pointer else { return }
+    environment_context_store(nil)
     let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
     ThreadContext.unregister(context)
   }

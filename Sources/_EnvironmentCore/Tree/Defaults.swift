@@ -9,7 +9,16 @@
 /// identities is cheaper than hashing them (two lookups per default computed). Room for eight
 /// keys is made at the first one, so that a tree's first defaults cost one allocation.
 struct Defaults {
-  private var entries: [(key: ObjectIdentifier, context: TestContext?, state: OnceState)] = []
+  private var entries: [Entry] = []
+
+  /// One key's default in one context. A struct rather than a tuple: an array of tuples is
+  /// destroyed element by element through the runtime's generic tuple witness (≈ 340
+  /// instructions per entry when a tree is released), an array of structs by specialized code.
+  private struct Entry {
+    let key: ObjectIdentifier
+    let context: TestContext?
+    var state: OnceState
+  }
 
   /// Runs `body` on the state of `key`'s default in `context` (`.idle` until first touched),
   /// found once.
@@ -22,7 +31,8 @@ struct Defaults {
     if entries.isEmpty { entries.reserveCapacity(8) }
     var state = OnceState.idle
     let result = body(&state)
-    if case .idle = state {} else { entries.append((key, context, state)) }
+    if case .idle = state { return result }
+    entries.append(Entry(key: key, context: context, state: state))
     return result
   }
 

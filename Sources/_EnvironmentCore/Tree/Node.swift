@@ -19,8 +19,9 @@ import DependencyValues
 package struct Node: @unchecked Sendable {
   @usableFromInline let storage: NodeStorage
 
-  private init(state: consuming NodeState) {
-    storage = .make(state)
+  private init(parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
+    storage = .make(
+      parent: parent, tree: tree, environmentType: environmentType, testContext: testContext)
   }
 
   init(storage: NodeStorage) {
@@ -32,10 +33,7 @@ package struct Node: @unchecked Sendable {
   package static func makeRoot(
     environmentType: Any.Type, testContext: TestContext? = TestContext.forNewRoot
   ) -> Node {
-    Node(
-      state: NodeState(
-        parent: nil, tree: Tree.make(), environmentType: environmentType,
-        testContext: testContext))
+    Node(parent: nil, tree: Tree.make(), environmentType: environmentType, testContext: testContext)
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
@@ -51,8 +49,7 @@ package struct Node: @unchecked Sendable {
     }
     if !Tree.isCacheable(tree.generation) { tree = parent.currentTree().tree }
     return Node(
-      state: NodeState(
-        parent: parent, tree: tree, environmentType: environmentType, testContext: testContext))
+      parent: parent, tree: tree, environmentType: environmentType, testContext: testContext)
   }
 
   /// The test context this node was created in.
