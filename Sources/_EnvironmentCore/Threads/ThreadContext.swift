@@ -36,6 +36,8 @@ package final class ThreadContext: @unchecked Sendable {
   /// The key paths this thread has recorded in `KnownKeyPaths` (so that a repeated write takes
   /// no process-wide lock).
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
+  /// The key path this thread recorded or found recorded last (one of `recordedKeyPaths`).
+  @exclusivity(unchecked) var lastRecordedKeyPath: ObjectIdentifier?
 
   private init(number: Int, name: String) {
     self.number = number
