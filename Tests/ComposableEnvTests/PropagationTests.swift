@@ -19,6 +19,20 @@ struct PropagationTests {
     #expect(app.derived(FeatureEnvironment.self, id: "late").number == 5)
   }
 
+  @Test func leafThatReadBeforeItHadChildrenPassesLaterOverridesToThem() {
+    let app = AppEnvironment().with(\.number, 1)
+    let leaf = app.feature
+    #expect(leaf.number == 1)  // read while the leaf has no child
+    let grandchild = leaf.next.next
+    #expect(grandchild.number == 1)
+    app.with(\.number, 2)
+    #expect(grandchild.number == 2)
+    #expect(leaf.number == 2)
+    leaf.with(\.number, 3)
+    #expect(grandchild.number == 3)
+    #expect(app.number == 2)
+  }
+
   @Test func nearestValueWins() {
     let app = AppEnvironment().with(\.number, 1)
     let middle = app.feature.descendant(2).with(\.number, 2)

@@ -97,7 +97,7 @@ extension Node {
     var current: Node? = self
     while let node = current {
       let (found, parent) = node.withLock { state -> (AnyObject?, Node?) in
-        (state.locals.values.first { $0.value is Box<Value> }?.value, state.parent)
+        (state.locals.all.first { $0.value is Box<Value> }?.value, state.parent)
       }
       if let found { return Box<Value>.unbox(found) }
       current = parent

@@ -67,7 +67,7 @@ extension Node {
   /// The values set on this node (`key`, rendered value), oldest first. Values are rendered
   /// after the lock: a `debugDescription` is user code, which may read dependencies.
   var values: [(key: String, value: String)] {
-    let locals = withLock { state in state.locals.values.sorted { $0.order < $1.order } }
+    let locals = withLock { state in state.locals.all.sorted { $0.order < $1.order } }
     return locals.map { ($0.key.name, $0.key.render($0.value)) }
   }
 

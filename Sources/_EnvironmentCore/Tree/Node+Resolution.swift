@@ -25,8 +25,10 @@ extension Node {
     let testContext = self.testContext
     var node = self
     var result: AnyObject?
-    // This node's write count when its state was looked at (see `publish`).
+    // This node's write count when its state was looked at (see `publish`), and whether it has
+    // children then.
     var ownWriteCount: UInt64?
+    var ownHasChildren = false
     walk: while true {
       if sameGroup, node.testContext !== testContext { sameGroup = false }
       if sameGroup, cacheable, let cached = node.storage.cachedBox(for: key.id) {
@@ -35,7 +37,10 @@ extension Node {
       }
       let isSelf = node.isIdentical(to: self)
       let step = node.withLock { state -> ResolutionStep in
-        if isSelf { ownWriteCount = state.writeCount }
+        if isSelf {
+          ownWriteCount = state.writeCount
+          ownHasChildren = state.hasChildren
+        }
         if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
         return .inherit(from: state.parent, declaresAliases: state.declaresAliases)
       }
@@ -55,11 +60,17 @@ extension Node {
 
     let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
     // A value found on the reading node itself (set there, or the default at a root) is found
-    // again just as fast: memoize only what took a walk.
+    // again just as fast: memoize only what took a walk. Under the key's identity, a memo serves
+    // the walks of descendants: a node without children (a leaf, such as a request's
+    // environment) gets none, as the read is cached under its key path (`finish`) — one entry per
+    // read, so a leaf that reads two keys keeps its first table. A child attached after this
+    // check walks one node further.
     if cacheable && !node.isIdentical(to: self) {
-      publish(
-        key.id, box: value, owner: nil, tree: tree, generation: generation,
-        writeCount: ownWriteCount)
+      if ownHasChildren {
+        publish(
+          key.id, box: value, owner: nil, tree: tree, generation: generation,
+          writeCount: ownWriteCount)
+      }
       for node in sameGroupPath {
         node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }

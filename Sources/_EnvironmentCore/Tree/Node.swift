@@ -216,8 +216,8 @@ package struct Node: @unchecked Sendable {
     let box = Box(value)
     let (replaced, tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1
-      let replaced = state.locals.updateValue(
-        LocalValue(key: key, value: box, order: state.writeCount), forKey: key.id)
+      let replaced = state.locals.update(
+        LocalValue(key: key, value: box, order: state.writeCount))
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
       return (replaced, state.tree, words.replaceTable(with: .empty), state.hasChildren)
@@ -313,7 +313,7 @@ package struct Node: @unchecked Sendable {
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
   package func removeAllValues() {
     let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
-      defer { state.locals = [:] }
+      defer { state.locals = LocalValues() }
       state.writeCount += 1  // an uncached read in flight must not cache what was removed
       return (state.locals, state.tree, words.replaceTable(with: .empty), state.hasChildren)
     }

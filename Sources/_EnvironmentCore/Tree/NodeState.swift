@@ -18,7 +18,7 @@ package struct NodeState: ~Copyable {
   let testContext: TestContext?
 
   /// Values set on this node, by key.
-  var locals: [ObjectIdentifier: LocalValue] = [:]
+  var locals = LocalValues()
   /// Orders the writes to this node, so that the latest write to an alias group wins.
   var writeCount: UInt64 = 0
   /// Aliases declared on this node, in declaration order.

@@ -1,0 +1,31 @@
+/// The values set on one node, one per key, in the order they were first set.
+///
+/// A small array searched linearly rather than a dictionary: a node holds a few values (a
+/// request's environment one or two), and comparing identities is cheaper than hashing them.
+/// Setting the first value of a dictionary cost ≈ 750 instructions (hashing, allocating and
+/// resizing its storage) and releasing it ≈ 440, counted by `Scripts/instruction-budgets` ("a
+/// server request"); a one-element array costs one small allocation.
+struct LocalValues {
+  private var entries: [LocalValue] = []
+
+  /// The value set for the key identified by `id`, if any.
+  subscript(id: ObjectIdentifier) -> LocalValue? {
+    entries.first { $0.key.id == id }
+  }
+
+  /// Sets `value` for its key, replacing the key's previous value (returned, for the caller to
+  /// release after the lock).
+  mutating func update(_ value: LocalValue) -> LocalValue? {
+    guard let index = entries.firstIndex(where: { $0.key.id == value.key.id }) else {
+      entries.append(value)
+      return nil
+    }
+    defer { entries[index] = value }
+    return entries[index]
+  }
+
+  /// Every value, in the order their keys were first set.
+  var all: [LocalValue] { entries }
+
+  var isEmpty: Bool { entries.isEmpty }
+}
