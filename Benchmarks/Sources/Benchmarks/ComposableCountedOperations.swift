@@ -18,6 +18,9 @@ extension CountedOperation {
         }
       }
     },
+    CountedOperation(name: "create a root, read 10 dependencies", times: 5_000) { times in
+      { (0..<times).reduce(0) { sum, _ in sum &+ TenEnvironment().sum } }
+    },
     CountedOperation(name: "derive a child", times: 20_000) { times in
       let roots = (0..<times).map { _ in ChainEnvironment() }
       return { roots.reduce(0) { $0 &+ ObjectIdentifier($1.next).hashValue & 1 } }
