@@ -135,4 +135,32 @@ enum ComposableBenchmarks {
     }
     return best
   }
+
+  /// What a server does per request (an uncached child of the shared app environment, one value
+  /// set on it, two reads), on `threads` threads at once; ns per request, all threads together
+  /// (wall time divided by the number of requests). Shows what requests on different threads cost
+  /// each other through the app environment they share.
+  static func concurrentRequests(threads: Int, sharedApp: Bool = true, _ settings: Settings)
+    -> Double
+  {
+    let shared = TenEnvironment.primed()
+    let apps = (0..<threads).map { _ in sharedApp ? shared : TenEnvironment.primed() }
+    let perThread = Int(settings.sampleSeconds * 2_000_000)
+    var best = Double.infinity
+    for _ in 0..<settings.samples {
+      let seconds = time {
+        runOnThreads(threads) { thread in
+          let app = apps[thread]
+          var sum = 0
+          for value in 0..<perThread {
+            let request = app.makeChild(RequestBenchEnvironment.self).with(\.bench0, value)
+            sum &+= request.bench0 &+ request.bench1
+          }
+          blackHole(sum)
+        }
+      }
+      best = min(best, seconds * 1e9 / Double(perThread * threads))
+    }
+    return best
+  }
 }

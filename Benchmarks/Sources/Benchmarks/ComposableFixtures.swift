@@ -76,7 +76,10 @@ final class RequestBenchEnvironment: ComposableEnvironment {
 }
 
 /// An environment that reads ten dependencies.
-final class TenEnvironment: ComposableEnvironment {
+///
+/// `@unchecked Sendable`: it adds no state to the library's, which is thread-safe (shared by the
+/// threads of the concurrent-requests benchmark).
+final class TenEnvironment: ComposableEnvironment, @unchecked Sendable {
   @Dependency(\.bench0) var bench0
   @Dependency(\.bench1) var bench1
   @Dependency(\.bench2) var bench2

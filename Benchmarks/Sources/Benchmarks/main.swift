@@ -172,6 +172,18 @@ scenarios += [
     [(ours, { ComposableBenchmarks.concurrentReads(threads: 4, sameNode: true, $0) })]
   ),
   Scenario(
+    "server requests, 1 thread (per request)",
+    [(ours, { ComposableBenchmarks.concurrentRequests(threads: 1, $0) })]
+  ),
+  Scenario(
+    "server requests, 2 threads, one app (per request)",
+    [(ours, { ComposableBenchmarks.concurrentRequests(threads: 2, $0) })]
+  ),
+  Scenario(
+    "server requests, 2 threads, an app each (per request)",
+    [(ours, { ComposableBenchmarks.concurrentRequests(threads: 2, sharedApp: false, $0) })]
+  ),
+  Scenario(
     "first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
   Scenario(
     "heap per bare node, unread", unit: "bytes/node",

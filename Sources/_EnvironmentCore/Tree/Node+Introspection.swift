@@ -15,7 +15,7 @@ extension Node {
   /// Where the value of `key` at this node comes from, by the resolution rules.
   func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
-    let group = aliasScope(for: key, in: tree).group(of: key)
+    let group = aliasGroup(of: key, in: tree)
     var current: Node? = self
     while let node = current {
       let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }

@@ -12,8 +12,7 @@
 extension Node {
   /// The boxed value of `key` at this node, as of `generation` of `tree`.
   func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
-    let scope = aliasScope(for: key, in: tree)
-    let group = scope.group(of: key)
+    let group = aliasGroup(of: key, in: tree)
     let cacheable = Tree.isCacheable(generation)
 
     // Nodes above this one whose alias group for `key` and test context are the same as ours:
@@ -78,11 +77,16 @@ extension Node {
     return value
   }
 
-  /// The aliases in force at this node for `key`: pending aliases of `key`'s value type on the
-  /// way to the root are identified first (see `PendingAlias`).
-  func aliasScope(for key: KeyInfo, in tree: Tree) -> AliasScope {
+  /// The alias group of `key` at this node, or `nil` when `key` is in none: pending aliases of
+  /// `key`'s value type on the way to the root are identified first (see `PendingAlias`). In a
+  /// tree where no alias was ever declared, answered from the tree's counters alone:
+  /// a read then touches no shared object's reference count (the empty scope is shared by every
+  /// tree, and retaining it from every thread made requests on different threads wait for each
+  /// other's cache lines).
+  func aliasGroup(of key: KeyInfo, in tree: Tree) -> AliasGroup? {
     if tree.hasPendingAliases { identifyPendingAliases(ofType: key.valueTypeID, in: tree) }
-    return aliasScope(in: tree)
+    if tree.aliasGeneration == 0 { return nil }
+    return aliasScope(in: tree).group(of: key)
   }
 
   /// Identifies the pending aliases declared on this node and its ancestors whose value type is
