@@ -156,7 +156,7 @@ typedef struct environment_table {
   uint64_t generation;
   uintptr_t mask;
   uintptr_t count;
-  /// The retained tree that owns `generation_counter`.
+  /// The tree that owns `generation_counter` (not retained: see the lifetime rule in Tree.swift).
   void *_Nullable tree;
   environment_table_entry entries[];
 } environment_table;

@@ -9,8 +9,10 @@ import _EnvironmentAtomics
 /// or, at a new generation, a fresh table, and retire the old one. Published entries never change,
 /// so a reader sees either no entry or a complete one.
 ///
-/// A table owns a retain of each box and key path it holds, and of its tree (which owns the
-/// generation counter the table points to).
+/// A table owns a retain of each box and key path it holds. Its tree (which owns the generation
+/// counter the table points to) is not retained: a reader holds the table's node, which keeps every
+/// tree it belonged to alive (the lifetime rule in `Tree`), and a retired table is freed without
+/// looking at its tree.
 @usableFromInline
 struct ReadTable {
   @usableFromInline let pointer: UnsafeMutablePointer<environment_table>
@@ -39,7 +41,7 @@ struct ReadTable {
     pointer.pointee.generation = generation
     pointer.pointee.mask = UInt(capacity - 1)
     pointer.pointee.count = 0
-    pointer.pointee.tree = Unmanaged.passRetained(tree).toOpaque()
+    pointer.pointee.tree = Unmanaged.passUnretained(tree).toOpaque()
     return ReadTable(pointer)
   }
 
@@ -121,7 +123,6 @@ struct ReadTable {
       if let box = entry.box { Unmanaged<AnyObject>.fromOpaque(box).release() }
       if let owner = entry.owner { Unmanaged<AnyObject>.fromOpaque(owner).release() }
     }
-    if let tree = pointer.pointee.tree { Unmanaged<Tree>.fromOpaque(tree).release() }
     UnsafeMutableRawPointer(pointer).deallocate()
   }
 }

@@ -76,7 +76,7 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   @inline(never)
   private func otherTypeValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     if let value = sample?.load() as? Key.Value { return value }
-    return NodeAccess(node: node, snapshot: nil).value(for: key)
+    return NodeAccess(node: node).value(for: key)
   }
 
   func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {

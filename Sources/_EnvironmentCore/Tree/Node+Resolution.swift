@@ -22,40 +22,50 @@ extension Node {
     var sameGroupPath: [Node] = []
     var sameGroup = true
     let testContext = self.testContext
-    var node = self
+    // The node the walk is at, not retained: this node holds its ancestors (a parent, once set,
+    // never changes), and an app's node shared by every request is not retained per read.
+    var current = Unmanaged.passUnretained(storage)
     var result: AnyObject?
     // This node's write count when its state was looked at (see `publish`), and whether it has
     // children then.
     var ownWriteCount: UInt64?
     var ownHasChildren = false
     walk: while true {
-      if sameGroup, node.testContext !== testContext { sameGroup = false }
-      if sameGroup, cacheable, let cached = node.storage.cachedBox(for: key.id) {
+      let step = current._withUnsafeGuaranteedRef { storage -> ResolutionStep in
+        if sameGroup, storage.testContext !== testContext { sameGroup = false }
+        if sameGroup, cacheable, let cached = storage.cachedBox(for: key.id) {
+          return .cached(cached)
+        }
+        let isSelf = storage === self.storage
+        return storage.withLock { state, _ -> ResolutionStep in
+          if isSelf {
+            ownWriteCount = state.writeCount
+            ownHasChildren = state.hasChildren
+          }
+          if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
+          return .inherit(
+            from: state.parent.map { .passUnretained($0.storage) },
+            declaresAliases: state.declaresAliases)
+        }
+      }
+      let isSelf = current.toOpaque() == Unmanaged.passUnretained(storage).toOpaque()
+      switch step {
+      case .cached(let cached):
         result = cached
         break walk
-      }
-      let isSelf = node.isIdentical(to: self)
-      let step = node.withLock { state -> ResolutionStep in
-        if isSelf {
-          ownWriteCount = state.writeCount
-          ownHasChildren = state.hasChildren
-        }
-        if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
-        return .inherit(from: state.parent, declaresAliases: state.declaresAliases)
-      }
-      switch step {
       case .set(let value):
-        if sameGroup, !node.isIdentical(to: self) { sameGroupPath.append(node) }
+        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.takeUnretainedValue())) }
         result = value
         break walk
       case .inherit(let parent, let declaresAliases):
-        if sameGroup, !node.isIdentical(to: self) { sameGroupPath.append(node) }
+        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.takeUnretainedValue())) }
         // Above a node that declares aliases, groups may be smaller than ours.
         if declaresAliases { sameGroup = false }
         guard let parent else { break walk }
-        node = parent
+        current = parent
       }
     }
+    let foundAtSelf = current.toOpaque() == Unmanaged.passUnretained(storage).toOpaque()
 
     let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
     // A value found on the reading node itself (set there, or the default at a root) is found
@@ -64,7 +74,7 @@ extension Node {
     // environment) gets none, as the read is cached under its key path (`finish`) — one entry per
     // read, so a leaf that reads two keys keeps its first table. A child attached after this
     // check walks one node further.
-    if cacheable && !node.isIdentical(to: self) {
+    if cacheable && !foundAtSelf {
       if ownHasChildren {
         publish(
           key.id, box: value, owner: nil, tree: tree, generation: generation,
@@ -169,8 +179,12 @@ extension Node {
 }
 
 private enum ResolutionStep {
+  /// The node's memo at the current generation.
+  case cached(AnyObject)
+  /// The value set on the node.
   case set(AnyObject)
-  case inherit(from: Node?, declaresAliases: Bool)
+  /// Nothing here: on to the parent (not retained; see `resolve`).
+  case inherit(from: Unmanaged<NodeStorage>?, declaresAliases: Bool)
 }
 
 extension AliasDeclaration {

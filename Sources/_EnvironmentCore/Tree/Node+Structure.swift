@@ -10,7 +10,7 @@ extension Node {
       context.derivations[index].accepts(type)
     {
       context.derivations[index].isClaimed = true
-      let parent = context.derivations[index].parent
+      let parent = Node(storage: context.derivations[index].parent.takeUnretainedValue())
       return makeChild(of: parent, environmentType: type, testContext: parent.testContext)
     }
     return makeRoot(environmentType: type)
@@ -21,9 +21,10 @@ extension Node {
   package func deriving<Child>(_ type: AnyClass, in context: ThreadContext, _ make: () -> Child)
     -> Child
   {
-    context.derivations.append(PendingDerivation(parent: self, type: type))
+    context.derivations.append(
+      PendingDerivation(parent: .passUnretained(storage), type: type))
     defer { context.derivations.removeLast() }
-    return make()
+    return withExtendedLifetime(storage) { make() }
   }
 
   /// Whether `parent` is this node's parent.
@@ -46,6 +47,7 @@ extension Node {
       if state.tree.current === parentTree { return .ownDescendant }
       let old = state.tree
       state.parent = parent
+      state.formerTree = old
       state.tree = parentTree
       state.aliasScope = nil
       return .attached(leaving: old, retired: words.replaceTable(with: .empty))
@@ -82,7 +84,9 @@ extension Node {
 /// A derivation in progress on a thread: the parent, which environment types it is waiting for,
 /// and whether one was created.
 struct PendingDerivation {
-  let parent: Node
+  /// The parent's node, not retained: `deriving` holds it while the derivation is pending (a
+  /// parent shared by every request of a server is not retained and released per request).
+  let parent: Unmanaged<NodeStorage>
   let type: AnyClass
   var isClaimed = false
 

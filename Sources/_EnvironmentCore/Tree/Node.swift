@@ -70,16 +70,18 @@ package struct Node: @unchecked Sendable {
   /// and that tree's generation.
   func currentTree() -> (tree: Tree, generation: UInt64) {
     let current = currentState()
-    return (current.tree, current.generation)
+    return (current.tree.takeUnretainedValue(), current.generation)
   }
 
   /// `currentTree()`, and the node's write count, read under the same lock as the tree, before
-  /// the generation.
-  private func currentState() -> (tree: Tree, generation: UInt64, writeCount: UInt64) {
+  /// the generation. The tree is not retained: it lives as long as this node (the lifetime rule
+  /// in `Tree`), and the caller holds the node.
+  private func currentState() -> (tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
     while true {
-      let (tree, writeCount) = withLock { ($0.tree, $0.writeCount) }
-      let generation = tree.generation
-      if Tree.isCacheable(generation) { return (tree, generation, writeCount) }
+      let (unmanaged, writeCount) = withLock { (Unmanaged.passUnretained($0.tree), $0.writeCount) }
+      let generation = unmanaged._withUnsafeGuaranteedRef { $0.generation }
+      if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount) }
+      let tree = unmanaged.takeUnretainedValue()
       let current = tree.current
       // The old tree (which may hold the last references to its defaults) and table are released
       // after the lock.
@@ -140,7 +142,8 @@ package struct Node: @unchecked Sendable {
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount) = currentState()
     return UncachedRead(
-      dependencies: Dependencies(storage: NodeAccess(node: self, snapshot: (tree, generation))),
+      dependencies: Dependencies(
+        storage: NodeAccess(node: self, tree: tree, generation: generation)),
       tree: tree, generation: generation, writeCount: writeCount)
   }
 
@@ -148,10 +151,11 @@ package struct Node: @unchecked Sendable {
   @usableFromInline
   func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
     guard Tree.isCacheable(read.generation) else { return }
-    let tree = unsafeDowncast(read.tree, to: Tree.self)
-    publish(
-      ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree, generation: read.generation,
-      writeCount: read.writeCount)
+    Unmanaged<Tree>.fromOpaque(read.tree)._withUnsafeGuaranteedRef { tree in
+      publish(
+        ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree,
+        generation: read.generation, writeCount: read.writeCount)
+    }
   }
 
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
@@ -354,9 +358,17 @@ package struct Node: @unchecked Sendable {
 @usableFromInline
 struct UncachedRead {
   @usableFromInline let dependencies: Dependencies
-  /// The `Tree` (typed `AnyObject` so that inlinable code need not name it).
-  let tree: AnyObject
+  /// The `Tree`, not retained (it lives as long as the reading node: the lifetime rule in
+  /// `Tree`); a raw pointer so that inlinable code need not name the type.
+  let tree: UnsafeMutableRawPointer
   let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
+
+  init(dependencies: Dependencies, tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
+    self.dependencies = dependencies
+    self.tree = tree.toOpaque()
+    self.generation = generation
+    self.writeCount = writeCount
+  }
 }

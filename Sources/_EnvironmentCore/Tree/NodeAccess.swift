@@ -10,19 +10,34 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   /// The tree and generation to resolve against, for one key-path evaluation whose result is
   /// cached at that generation; no tree to use the current ones at each read, for a
   /// `Dependencies` value handed to user code that may write and read again. (Three words, so
-  /// that a `Dependencies` value holds the storage inline.)
-  private let tree: Tree?
+  /// that a `Dependencies` value holds the storage inline.) The tree is not retained: it lives as
+  /// long as `node` (the lifetime rule in `Tree`).
+  private let tree: Unmanaged<Tree>?
   private let generation: UInt64
 
-  init(node: Node, snapshot: (tree: Tree, generation: UInt64)?) {
+  /// Storage that resolves at `tree` and `generation`, for one uncached read.
+  init(node: Node, tree: Unmanaged<Tree>, generation: UInt64) {
     self.node = node
-    tree = snapshot?.tree
-    generation = snapshot?.generation ?? 0
+    self.tree = tree
+    self.generation = generation
+  }
+
+  /// Storage that resolves at the node's tree and generation of each access.
+  init(node: Node) {
+    self.node = node
+    tree = nil
+    generation = 0
   }
 
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
-    let snapshot = tree.map { ($0, self.generation) } ?? node.currentTree()
-    return Box<Key.Value>.unbox(node.resolve(KeyInfo(key), in: snapshot.0, at: snapshot.1))
+    let box: AnyObject
+    if let tree {
+      box = tree._withUnsafeGuaranteedRef { node.resolve(KeyInfo(key), in: $0, at: generation) }
+    } else {
+      let (tree, generation) = node.currentTree()
+      box = node.resolve(KeyInfo(key), in: tree, at: generation)
+    }
+    return Box<Key.Value>.unbox(box)
   }
 
   func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
@@ -33,6 +48,6 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
 extension Node {
   /// A `Dependencies` value that reads from and writes to this node, as it is at each access.
   package func dependencies() -> Dependencies {
-    Dependencies(storage: NodeAccess(node: self, snapshot: nil))
+    Dependencies(storage: NodeAccess(node: self))
   }
 }

@@ -30,6 +30,9 @@ package struct NodeState: ~Copyable {
 
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
+  /// For a root attached under another environment, the tree it had, which its descendants may
+  /// still point at (the lifetime rule in `Tree`); `nil` otherwise.
+  var formerTree: Tree?
 
   init(parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
     self.parent = parent
