@@ -170,6 +170,26 @@ static inline environment_table *_Nonnull environment_table_load(environment_tab
   return __atomic_load_n(slot, __ATOMIC_SEQ_CST);
 }
 
+/// Loads a pointer that another thread publishes with `environment_pointer_store` (acquire).
+static inline void *_Nonnull environment_pointer_load(void *_Nonnull const *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/// Publishes a pointer (release).
+static inline void environment_pointer_store(void *_Nonnull *_Nonnull slot, void *_Nonnull value) {
+  __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
+/// Loads a flag that another thread sets with `environment_flag_set` (acquire).
+static inline bool environment_flag_load(const uint32_t *_Nonnull flag) {
+  return __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0;
+}
+
+/// Sets a flag (release).
+static inline void environment_flag_set(uint32_t *_Nonnull flag) {
+  __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+}
+
 /// Publishes a node's new table pointer (sequentially consistent).
 static inline void environment_table_store(environment_table *_Nonnull *_Nonnull slot,
                                            environment_table *_Nonnull table) {

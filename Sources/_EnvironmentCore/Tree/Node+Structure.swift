@@ -40,7 +40,7 @@ extension Node {
   package func attach(to parent: Node) {
     let parentTree = parent.currentTree().tree
     // Before this node can read from `parent` (see `NodeState.hasChildren`).
-    parent.withLock { $0.hasChildren = true }
+    _ = parent.storage.treeForNewChild()
     let outcome = storage.withLock { state, words -> AttachOutcome in
       if let existing = state.parent { return .alreadyDerived(from: existing) }
       // `self` is a root: it is an ancestor of `parent` exactly when they share a tree.
@@ -48,7 +48,7 @@ extension Node {
       let old = state.tree
       state.parent = parent
       state.formerTree = old
-      state.tree = parentTree
+      words.setTree(parentTree, in: &state)
       state.aliasScope = nil
       return .attached(leaving: old, retired: words.replaceTable(with: .empty))
     }

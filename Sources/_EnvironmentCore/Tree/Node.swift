@@ -41,12 +41,9 @@ package struct Node: @unchecked Sendable {
   package static func makeChild(
     of parent: Node, environmentType: Any.Type, testContext: TestContext?
   ) -> Node {
-    // Before the child can read: from now on, the parent's writes invalidate the tree. (The
-    // parent's tree is read under the same lock; a forwarded one is followed after it.)
-    var tree = parent.withLock { state in
-      state.hasChildren = true
-      return state.tree
-    }
+    // Before the child can read: from now on, the parent's writes invalidate the tree (see
+    // `treeForNewChild`). A forwarded tree is followed after it.
+    var tree = parent.storage.treeForNewChild()
     if !Tree.isCacheable(tree.generation) { tree = parent.currentTree().tree }
     return Node(
       parent: parent, tree: tree, environmentType: environmentType, testContext: testContext)
@@ -87,7 +84,7 @@ package struct Node: @unchecked Sendable {
       // after the lock.
       let (retired, oldTree) = storage.withLock { state, words -> (ReadTable?, Tree?) in
         guard state.tree === tree else { return (nil, nil) }
-        defer { state.tree = current }
+        defer { words.setTree(current, in: &state) }
         state.aliasScope = nil
         return (words.replaceTable(with: .empty), state.tree)
       }

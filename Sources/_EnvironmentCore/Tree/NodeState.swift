@@ -9,7 +9,8 @@ import _EnvironmentAtomics
 package struct NodeState: ~Copyable {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
-  /// The tree the node belongs to (possibly forwarded; see ``Tree``).
+  /// The tree the node belongs to (possibly forwarded; see ``Tree``). Assigned with
+  /// `NodeWords.tree` (`NodeStorage.setTree`).
   var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
@@ -25,7 +26,7 @@ package struct NodeState: ~Copyable {
   var aliases: [AliasDeclaration] = []
   /// Whether a node was ever made a child of this one (never reset). A write to a node without
   /// children changes what only that node reads: its own table is dropped, and the tree's
-  /// caches stay valid.
+  /// caches stay valid. Set with `NodeWords.hasChildren` (`NodeStorage.treeForNewChild()`).
   var hasChildren = false
 
   /// The aliases in force here, with the tree's alias generation they are valid at.
@@ -60,11 +61,19 @@ package struct NodeState: ~Copyable {
   }
 }
 
-/// A node's words at stable addresses: its read-table pointer and its lock.
+/// A node's words at stable addresses: its read-table pointer, its lock, and copies of two fields
+/// of its state that other nodes read without the lock.
 @usableFromInline
 package struct NodeWords {
   @usableFromInline var table: UnsafeMutablePointer<environment_table>
   var lock: PlatformLock
+  /// `NodeState.hasChildren`, set (under the lock) with it: 0 or 1.
+  var hasChildren: UInt32
+  /// `NodeState.tree`, unretained, stored (under the lock) with it. Making a child of a node that
+  /// has children reads these two instead of taking the node's lock: the app environment of a
+  /// server, parent of every request's, is then not locked (its lock's cache line, shared with
+  /// the table pointer every reader loads, not written) per request.
+  var tree: UnsafeMutableRawPointer
 }
 
 /// A value set on a node.

@@ -16,7 +16,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?
   ) -> NodeStorage {
     let buffer = create(minimumCapacity: 1) { _ in
-      NodeWords(table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked)
+      NodeWords(
+        table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked, hasChildren: 0,
+        tree: Unmanaged.passUnretained(tree).toOpaque())
     }
     buffer.withUnsafeMutablePointerToElements { state in
       state.initialize(
@@ -44,6 +46,22 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// is shared and never changes.
   var testContext: TestContext? {
     withUnsafeMutablePointerToElements { $0.pointee.testContext }
+  }
+
+  /// This node's tree, for a child being made, after recording that the node has a child. Takes
+  /// no lock once the node has one: its tree is then read from `NodeWords.tree` (it lives as long
+  /// as this node, which the caller holds: the lifetime rule in `Tree`).
+  func treeForNewChild() -> Tree {
+    let published = withUnsafeMutablePointerToHeader { words -> Unmanaged<Tree>? in
+      guard environment_flag_load(&words.pointee.hasChildren) else { return nil }
+      return .fromOpaque(environment_pointer_load(&words.pointee.tree))
+    }
+    if let published { return published.takeUnretainedValue() }
+    return withLock { state, words in
+      state.hasChildren = true
+      environment_flag_set(&words.pointee.hasChildren)
+      return state.tree
+    }
   }
 
   /// Runs `body` with exclusive access to the state and the table pointer.
@@ -90,6 +108,12 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 }
 
 extension UnsafeMutablePointer<NodeWords> {
+  /// Moves the node to `tree` (under the node's lock): the state's field and its published copy.
+  func setTree(_ tree: Tree, in state: inout NodeState) {
+    state.tree = tree
+    environment_pointer_store(&pointee.tree, Unmanaged.passUnretained(tree).toOpaque())
+  }
+
   /// Replaces the node's table (under the node's lock); returns the old one for the caller to
   /// retire after the lock, unless it is the shared empty table.
   func replaceTable(with table: ReadTable) -> ReadTable? {
