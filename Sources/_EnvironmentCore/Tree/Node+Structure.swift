@@ -47,7 +47,6 @@ extension Node {
       if state.tree.current === parentTree { return .ownDescendant }
       let old = state.tree
       state.parent = parent
-      state.formerTree = old
       words.setTree(parentTree, in: &state)
       state.aliasScope = nil
       return .attached(leaving: old, retired: words.replaceTable(with: .empty))

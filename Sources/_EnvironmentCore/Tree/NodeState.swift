@@ -10,8 +10,10 @@ package struct NodeState: ~Copyable {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
   /// The tree the node belongs to (possibly forwarded; see ``Tree``). Assigned with
-  /// `NodeWords.tree` (`NodeStorage.setTree`).
-  var tree: Tree
+  /// `NodeWords.tree` (`NodeStorage.setTree`). Not retained: the root that made it, an ancestor
+  /// or this node, holds it (`ownedTree`; the lifetime rule in `Tree`), so that the nodes of a
+  /// tree shared by threads (a request's environment, child of the app's) do not retain it.
+  unowned(unsafe) var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
   /// The test context the node was created in (see `TestContext`). Never changes, so that it is
@@ -31,13 +33,25 @@ package struct NodeState: ~Copyable {
 
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
-  /// For a root attached under another environment, the tree it had, which its descendants may
-  /// still point at (the lifetime rule in `Tree`); `nil` otherwise.
-  var formerTree: Tree?
+  /// The tree this node made as a root, held for the node's whole life (also once the node is
+  /// attached under another environment: its descendants may still point at it); `nil` for a
+  /// node made as a child. See the lifetime rule in `Tree`.
+  let ownedTree: Tree?
 
-  init(parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
+  /// The state of a root, holding the tree it made.
+  init(root tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
+    self.parent = nil
+    self.tree = tree
+    self.ownedTree = tree
+    self.environmentType = environmentType
+    self.testContext = testContext
+  }
+
+  /// The state of a child of `parent`, in `tree` (held by the root that made it).
+  init(child parent: Node, in tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
     self.parent = parent
     self.tree = tree
+    self.ownedTree = nil
     self.environmentType = environmentType
     self.testContext = testContext
   }

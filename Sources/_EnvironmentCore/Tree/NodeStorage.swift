@@ -12,6 +12,7 @@ import _EnvironmentAtomics
 /// critical section removes is released by the caller afterwards).
 @usableFromInline
 package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
+  /// A node: a child of `parent` in `tree`, or with no parent, the root that made `tree`.
   static func make(
     parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?
   ) -> NodeStorage {
@@ -21,9 +22,14 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
         tree: Unmanaged.passUnretained(tree).toOpaque())
     }
     buffer.withUnsafeMutablePointerToElements { state in
-      state.initialize(
-        to: NodeState(
-          parent: parent, tree: tree, environmentType: environmentType, testContext: testContext))
+      if let parent {
+        state.initialize(
+          to: NodeState(
+            child: parent, in: tree, environmentType: environmentType, testContext: testContext))
+      } else {
+        state.initialize(
+          to: NodeState(root: tree, environmentType: environmentType, testContext: testContext))
+      }
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
   }

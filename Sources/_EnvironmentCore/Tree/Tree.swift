@@ -7,12 +7,13 @@ import _EnvironmentAtomics
 /// was created: the nodes that still point at it notice on their next read and move to the new
 /// tree.
 ///
-/// Lifetime rule: a node holds its current tree, and a root that was attached under another
-/// environment also holds the tree it had (`NodeState.formerTree`), which its descendants may
-/// still point at. So every tree a node ever belonged to is held by the node or one of its
-/// ancestors, and lives as long as the node: read tables refer to their tree without retaining
-/// it (a tree is shared by every node of an app, and retaining it per table made requests on
-/// different threads wait for its reference count's cache line).
+/// Lifetime rule: a tree is held by the root node that made it (`NodeState.ownedTree`), for the
+/// root's whole life, also after the root is attached under another environment. Every tree a
+/// node points at — its current one, the ones its tables were made for, the trees they were
+/// forwarded to — was made by the node or one of its ancestors, so it lives as long as the node.
+/// Nodes and read tables therefore refer to their trees without retaining them: a tree is shared
+/// by every node of an app, and retaining it per node and per table made requests on different
+/// threads wait for its reference count's cache line.
 ///
 /// One allocation: the state (forwarding, defaults) in the header, the two counters and the
 /// lock in the elements, at stable addresses.
@@ -243,8 +244,8 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
 /// A tree's state, under its lock.
 package struct TreeState {
-  /// The tree this one was merged into, if any. Not retained: whoever holds this tree holds the
-  /// attached root (see the lifetime rule), which holds that tree.
+  /// The tree this one was merged into, if any. Not retained: it was made by an ancestor of the
+  /// attached root that made this one (see the lifetime rule).
   unowned(unsafe) var forwarding: Tree?
   /// Defaults by key, each computed at most once.
   var defaults = Defaults()
