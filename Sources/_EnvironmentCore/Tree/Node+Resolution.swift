@@ -37,10 +37,10 @@ extension Node {
           return .cached(cached)
         }
         let isSelf = storage === self.storage
-        return storage.withLock { state, _ -> ResolutionStep in
+        return storage.withLock { state, words -> ResolutionStep in
           if isSelf {
             ownWriteCount = state.writeCount
-            ownHasChildren = state.hasChildren
+            ownHasChildren = words.pointee.hasChildren != 0
           }
           if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
           return .inherit(
@@ -148,8 +148,8 @@ extension Node {
     var scope = AliasScope.empty
     var node: Node? = self
     while let current = node {
-      let (cached, parent) = current.withLock { state -> (AliasScope?, Node?) in
-        if state.tree === tree, let cached = state.aliasScope,
+      let (cached, parent) = current.storage.withLock { state, words -> (AliasScope?, Node?) in
+        if words.pointee.tree === tree, let cached = state.aliasScope,
           cached.generation == aliasGeneration
         {
           return (cached.scope, nil)
@@ -167,8 +167,8 @@ extension Node {
       let edges = current.withLock { $0.aliases.compactMap(\.edge) }
       if !edges.isEmpty { scope = scope.adding(edges) }
       let cached = CachedAliasScope(scope: scope, generation: aliasGeneration)
-      let replaced = current.withLock { state -> CachedAliasScope? in
-        guard state.tree === tree else { return nil }
+      let replaced = current.storage.withLock { state, words -> CachedAliasScope? in
+        guard words.pointee.tree === tree else { return nil }
         defer { state.aliasScope = cached }
         return state.aliasScope
       }

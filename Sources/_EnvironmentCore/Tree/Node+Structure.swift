@@ -39,15 +39,15 @@ extension Node {
   /// any descendants it already has inherit from `parent` from their next read on. O(1).
   package func attach(to parent: Node) {
     let parentTree = parent.currentTree().tree
-    // Before this node can read from `parent` (see `NodeState.hasChildren`).
+    // Before this node can read from `parent` (see `NodeWords.hasChildren`).
     _ = parent.storage.treeForNewChild()
     let outcome = storage.withLock { state, words -> AttachOutcome in
       if let existing = state.parent { return .alreadyDerived(from: existing) }
       // `self` is a root: it is an ancestor of `parent` exactly when they share a tree.
-      if state.tree.current === parentTree { return .ownDescendant }
-      let old = state.tree
+      if words.pointee.tree.current === parentTree { return .ownDescendant }
+      let old = words.pointee.tree
       state.parent = parent
-      words.setTree(parentTree, in: &state)
+      words.setTree(parentTree)
       state.aliasScope = nil
       return .attached(leaving: old, retired: words.replaceTable(with: .empty))
     }

@@ -75,21 +75,21 @@ package struct Node: @unchecked Sendable {
   /// in `Tree`), and the caller holds the node.
   private func currentState() -> (tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
     while true {
-      let (unmanaged, writeCount) = withLock { (Unmanaged.passUnretained($0.tree), $0.writeCount) }
+      let (unmanaged, writeCount) = storage.withLock { state, words in
+        (words.pointee.unmanagedTree, state.writeCount)
+      }
       let generation = unmanaged._withUnsafeGuaranteedRef { $0.generation }
       if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount) }
       let tree = unmanaged.takeUnretainedValue()
       let current = tree.current
-      // The old tree (which may hold the last references to its defaults) and table are released
-      // after the lock.
-      let (retired, oldTree) = storage.withLock { state, words -> (ReadTable?, Tree?) in
-        guard state.tree === tree else { return (nil, nil) }
-        defer { words.setTree(current, in: &state) }
+      // The old table is retired after the lock (the old tree lives on: the lifetime rule).
+      let retired = storage.withLock { state, words -> ReadTable? in
+        guard words.pointee.tree === tree else { return nil }
+        words.setTree(current)
         state.aliasScope = nil
-        return (words.replaceTable(with: .empty), state.tree)
+        return words.replaceTable(with: .empty)
       }
       if let retired { Reclamation.retire(retired) }
-      withExtendedLifetime(oldTree) {}
     }
   }
 
@@ -170,7 +170,7 @@ package struct Node: @unchecked Sendable {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
-      guard state.tree === tree else { return (false, nil) }
+      guard words.pointee.tree === tree else { return (false, nil) }
       if let writeCount, state.writeCount != writeCount { return (false, nil) }
       let table = ReadTable(words.pointee.table)
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
@@ -221,7 +221,10 @@ package struct Node: @unchecked Sendable {
         LocalValue(key: key, value: box, order: state.writeCount))
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
-      return (replaced, state.tree, words.replaceTable(with: .empty), state.hasChildren)
+      return (
+        replaced, words.pointee.tree, words.replaceTable(with: .empty),
+        words.pointee.hasChildren != 0
+      )
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     // Only descendants cache what this node holds (ancestors cache what they find above), so
@@ -273,9 +276,9 @@ package struct Node: @unchecked Sendable {
           paths: paths, valueTypeID: ObjectIdentifier(Value.self), declaredIn: declaredIn,
           identify: identify))
     }
-    let nodeTree = withLock { state in
+    let nodeTree = storage.withLock { state, words in
       state.aliases.append(declaration)
-      return state.tree
+      return words.pointee.tree
     }
     let current = nodeTree.current
     current.registerAliasDeclaringNode(self)
@@ -316,7 +319,10 @@ package struct Node: @unchecked Sendable {
     let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
       defer { state.locals = LocalValues() }
       state.writeCount += 1  // an uncached read in flight must not cache what was removed
-      return (state.locals, state.tree, words.replaceTable(with: .empty), state.hasChildren)
+      return (
+        state.locals, words.pointee.tree, words.replaceTable(with: .empty),
+        words.pointee.hasChildren != 0
+      )
     }
     if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
     if let retired { Reclamation.retire(retired, promptly: true) }
@@ -325,9 +331,9 @@ package struct Node: @unchecked Sendable {
 
   /// Removes every alias declared on this node.
   package func removeAllAliases() {
-    let (removed, tree) = withLock { state in
+    let (removed, tree) = storage.withLock { state, words in
       defer { state.aliases = [] }
-      return (state.aliases, state.tree)
+      return (state.aliases, words.pointee.tree)
     }
     let pending = removed.count { if case .pending = $0 { true } else { false } }
     let current = tree.current

@@ -9,11 +9,6 @@ import _EnvironmentAtomics
 package struct NodeState: ~Copyable {
   /// The node this one inherits from; `nil` for a root.
   var parent: Node?
-  /// The tree the node belongs to (possibly forwarded; see ``Tree``). Assigned with
-  /// `NodeWords.tree` (`NodeStorage.setTree`). Not retained: the root that made it, an ancestor
-  /// or this node, holds it (`ownedTree`; the lifetime rule in `Tree`), so that the nodes of a
-  /// tree shared by threads (a request's environment, child of the app's) do not retain it.
-  unowned(unsafe) var tree: Tree
   /// The environment type that owns the node, for diagnostics.
   let environmentType: Any.Type
   /// The test context the node was created in (see `TestContext`). Never changes, so that it is
@@ -26,11 +21,6 @@ package struct NodeState: ~Copyable {
   var writeCount: UInt64 = 0
   /// Aliases declared on this node, in declaration order.
   var aliases: [AliasDeclaration] = []
-  /// Whether a node was ever made a child of this one (never reset). A write to a node without
-  /// children changes what only that node reads: its own table is dropped, and the tree's
-  /// caches stay valid. Set with `NodeWords.hasChildren` (`NodeStorage.treeForNewChild()`).
-  var hasChildren = false
-
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
   /// The tree this node made as a root, held for the node's whole life (also once the node is
@@ -38,20 +28,9 @@ package struct NodeState: ~Copyable {
   /// node made as a child. See the lifetime rule in `Tree`.
   let ownedTree: Tree?
 
-  /// The state of a root, holding the tree it made.
-  init(root tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
-    self.parent = nil
-    self.tree = tree
-    self.ownedTree = tree
-    self.environmentType = environmentType
-    self.testContext = testContext
-  }
-
-  /// The state of a child of `parent`, in `tree` (held by the root that made it).
-  init(child parent: Node, in tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
+  init(parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?) {
     self.parent = parent
-    self.tree = tree
-    self.ownedTree = nil
+    self.ownedTree = ownedTree
     self.environmentType = environmentType
     self.testContext = testContext
   }
@@ -75,19 +54,32 @@ package struct NodeState: ~Copyable {
   }
 }
 
-/// A node's words at stable addresses: its read-table pointer, its lock, and copies of two fields
-/// of its state that other nodes read without the lock.
+/// A node's words at stable addresses: its read-table pointer, its lock, and the two fields that
+/// other nodes read without the lock.
+///
+/// Making a child of a node that has children reads `hasChildren` and `treeAddress` instead of
+/// taking the node's lock: the app environment of a server, parent of every request's, is then
+/// not locked per request (its lock's cache line, shared with the table pointer every reader
+/// loads, is not written).
 @usableFromInline
 package struct NodeWords {
   @usableFromInline var table: UnsafeMutablePointer<environment_table>
   var lock: PlatformLock
-  /// `NodeState.hasChildren`, set (under the lock) with it: 0 or 1.
+  /// Whether a node was ever made a child of this one: 0 or 1, set under the lock, never reset
+  /// (`NodeStorage.treeForNewChild()`). A write to a node without children changes what only that
+  /// node reads: its own table is dropped, and the tree's caches stay valid.
   var hasChildren: UInt32
-  /// `NodeState.tree`, unretained, stored (under the lock) with it. Making a child of a node that
-  /// has children reads these two instead of taking the node's lock: the app environment of a
-  /// server, parent of every request's, is then not locked (its lock's cache line, shared with
-  /// the table pointer every reader loads, not written) per request.
-  var tree: UnsafeMutableRawPointer
+  /// The tree the node belongs to (possibly forwarded; see ``Tree``), stored under the lock
+  /// (`setTree`). Not retained: the root that made it, an ancestor or this node, holds it
+  /// (`NodeState.ownedTree`; the lifetime rule in `Tree`), so that the nodes of a tree shared by
+  /// threads (a request's environment, child of the app's) do not retain it.
+  var treeAddress: UnsafeMutableRawPointer
+
+  /// The node's tree, read under the node's lock.
+  var tree: Tree { unmanagedTree.takeUnretainedValue() }
+
+  /// The node's tree, unretained, read under the node's lock.
+  var unmanagedTree: Unmanaged<Tree> { .fromOpaque(treeAddress) }
 }
 
 /// A value set on a node.

@@ -19,17 +19,13 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     let buffer = create(minimumCapacity: 1) { _ in
       NodeWords(
         table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked, hasChildren: 0,
-        tree: Unmanaged.passUnretained(tree).toOpaque())
+        treeAddress: Unmanaged.passUnretained(tree).toOpaque())
     }
     buffer.withUnsafeMutablePointerToElements { state in
-      if let parent {
-        state.initialize(
-          to: NodeState(
-            child: parent, in: tree, environmentType: environmentType, testContext: testContext))
-      } else {
-        state.initialize(
-          to: NodeState(root: tree, environmentType: environmentType, testContext: testContext))
-      }
+      state.initialize(
+        to: NodeState(
+          parent: parent, ownedTree: parent == nil ? tree : nil, environmentType: environmentType,
+          testContext: testContext))
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
   }
@@ -41,7 +37,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       let table = ReadTable(words.pointee.table)
       if !table.isEmptySentinel { table.destroy() }
       if !state.pointee.aliases.isEmpty {
-        state.pointee.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
+        words.pointee.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
       DeferredRelease.release { state.pointee.parent.take()?.storage }
       state.deinitialize(count: 1)
@@ -60,13 +56,12 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   func treeForNewChild() -> Tree {
     let published = withUnsafeMutablePointerToHeader { words -> Unmanaged<Tree>? in
       guard environment_flag_load(&words.pointee.hasChildren) else { return nil }
-      return .fromOpaque(environment_pointer_load(&words.pointee.tree))
+      return .fromOpaque(environment_pointer_load(&words.pointee.treeAddress))
     }
     if let published { return published.takeUnretainedValue() }
-    return withLock { state, words in
-      state.hasChildren = true
+    return withLock { _, words in
       environment_flag_set(&words.pointee.hasChildren)
-      return state.tree
+      return words.pointee.tree
     }
   }
 
@@ -114,10 +109,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 }
 
 extension UnsafeMutablePointer<NodeWords> {
-  /// Moves the node to `tree` (under the node's lock): the state's field and its published copy.
-  func setTree(_ tree: Tree, in state: inout NodeState) {
-    state.tree = tree
-    environment_pointer_store(&pointee.tree, Unmanaged.passUnretained(tree).toOpaque())
+  /// Moves the node to `tree` (under the node's lock).
+  func setTree(_ tree: Tree) {
+    environment_pointer_store(&pointee.treeAddress, Unmanaged.passUnretained(tree).toOpaque())
   }
 
   /// Replaces the node's table (under the node's lock); returns the old one for the caller to
