@@ -40,7 +40,7 @@ extension Node {
         return storage.withLock { state, words -> ResolutionStep in
           if isSelf {
             ownWriteCount = state.writeCount
-            ownHasChildren = words.pointee.hasChildren != 0
+            ownHasChildren = words.hasChildren
           }
           if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
           return .inherit(
@@ -149,7 +149,7 @@ extension Node {
     var node: Node? = self
     while let current = node {
       let (cached, parent) = current.storage.withLock { state, words -> (AliasScope?, Node?) in
-        if words.pointee.tree === tree, let cached = state.aliasScope,
+        if words.tree === tree, let cached = state.aliasScope,
           cached.generation == aliasGeneration
         {
           return (cached.scope, nil)
@@ -168,7 +168,7 @@ extension Node {
       if !edges.isEmpty { scope = scope.adding(edges) }
       let cached = CachedAliasScope(scope: scope, generation: aliasGeneration)
       let replaced = current.storage.withLock { state, words -> CachedAliasScope? in
-        guard words.pointee.tree === tree else { return nil }
+        guard words.tree === tree else { return nil }
         defer { state.aliasScope = cached }
         return state.aliasScope
       }

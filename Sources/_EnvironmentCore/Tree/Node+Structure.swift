@@ -44,8 +44,8 @@ extension Node {
     let outcome = storage.withLock { state, words -> AttachOutcome in
       if let existing = state.parent { return .alreadyDerived(from: existing) }
       // `self` is a root: it is an ancestor of `parent` exactly when they share a tree.
-      if words.pointee.tree.current === parentTree { return .ownDescendant }
-      let old = words.pointee.tree
+      if words.tree.current === parentTree { return .ownDescendant }
+      let old = words.tree
       state.parent = parent
       words.setTree(parentTree)
       state.aliasScope = nil

@@ -76,7 +76,7 @@ package struct Node: @unchecked Sendable {
   private func currentState() -> (tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
     while true {
       let (unmanaged, writeCount) = storage.withLock { state, words in
-        (words.pointee.unmanagedTree, state.writeCount)
+        (words.unmanagedTree, state.writeCount)
       }
       let generation = unmanaged._withUnsafeGuaranteedRef { $0.generation }
       if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount) }
@@ -84,7 +84,7 @@ package struct Node: @unchecked Sendable {
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
       let retired = storage.withLock { state, words -> ReadTable? in
-        guard words.pointee.tree === tree else { return nil }
+        guard words.tree === tree else { return nil }
         words.setTree(current)
         state.aliasScope = nil
         return words.replaceTable(with: .empty)
@@ -170,7 +170,7 @@ package struct Node: @unchecked Sendable {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
-      guard words.pointee.tree === tree else { return (false, nil) }
+      guard words.tree === tree else { return (false, nil) }
       if let writeCount, state.writeCount != writeCount { return (false, nil) }
       let table = ReadTable(words.pointee.table)
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
@@ -222,8 +222,8 @@ package struct Node: @unchecked Sendable {
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
       return (
-        replaced, words.pointee.tree, words.replaceTable(with: .empty),
-        words.pointee.hasChildren != 0
+        replaced, words.tree, words.replaceTable(with: .empty),
+        words.hasChildren
       )
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
@@ -278,7 +278,7 @@ package struct Node: @unchecked Sendable {
     }
     let nodeTree = storage.withLock { state, words in
       state.aliases.append(declaration)
-      return words.pointee.tree
+      return words.tree
     }
     let current = nodeTree.current
     current.registerAliasDeclaringNode(self)
@@ -320,8 +320,8 @@ package struct Node: @unchecked Sendable {
       defer { state.locals = LocalValues() }
       state.writeCount += 1  // an uncached read in flight must not cache what was removed
       return (
-        state.locals, words.pointee.tree, words.replaceTable(with: .empty),
-        words.pointee.hasChildren != 0
+        state.locals, words.tree, words.replaceTable(with: .empty),
+        words.hasChildren
       )
     }
     if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
@@ -333,7 +333,7 @@ package struct Node: @unchecked Sendable {
   package func removeAllAliases() {
     let (removed, tree) = storage.withLock { state, words in
       defer { state.aliases = [] }
-      return (state.aliases, words.pointee.tree)
+      return (state.aliases, words.tree)
     }
     let pending = removed.count { if case .pending = $0 { true } else { false } }
     let current = tree.current

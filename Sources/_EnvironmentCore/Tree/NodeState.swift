@@ -74,12 +74,19 @@ package struct NodeWords {
   /// (`NodeState.ownedTree`; the lifetime rule in `Tree`), so that the nodes of a tree shared by
   /// threads (a request's environment, child of the app's) do not retain it.
   var treeAddress: UnsafeMutableRawPointer
+}
 
+/// The words' fields, each read at its own address (a member of `NodeWords` itself would be
+/// passed a copy of all of them, reading the lock word that other threads change).
+extension UnsafeMutablePointer<NodeWords> {
   /// The node's tree, read under the node's lock.
   var tree: Tree { unmanagedTree.takeUnretainedValue() }
 
   /// The node's tree, unretained, read under the node's lock.
-  var unmanagedTree: Unmanaged<Tree> { .fromOpaque(treeAddress) }
+  var unmanagedTree: Unmanaged<Tree> { .fromOpaque(pointee.treeAddress) }
+
+  /// Whether a node was ever made a child of this one, read under the node's lock.
+  var hasChildren: Bool { pointee.hasChildren != 0 }
 }
 
 /// A value set on a node.

@@ -37,7 +37,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       let table = ReadTable(words.pointee.table)
       if !table.isEmptySentinel { table.destroy() }
       if !state.pointee.aliases.isEmpty {
-        words.pointee.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
+        words.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
       DeferredRelease.release { state.pointee.parent.take()?.storage }
       state.deinitialize(count: 1)
@@ -61,7 +61,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     if let published { return published.takeUnretainedValue() }
     return withLock { _, words in
       environment_flag_set(&words.pointee.hasChildren)
-      return words.pointee.tree
+      return words.tree
     }
   }
 
