@@ -121,19 +121,12 @@ enum ComposableBenchmarks {
     }
     for node in nodes { _ = node.number }
     let perThread = Int(settings.sampleSeconds * 100_000_000)
-    var best = Double.infinity
-    for _ in 0..<settings.samples {
-      let seconds = time {
-        runOnThreads(threads) { thread in
-          let node = nodes[thread]
-          var sum = 0
-          for _ in 0..<perThread { sum &+= node.number }
-          blackHole(sum)
-        }
-      }
-      best = min(best, seconds * 1e9 / Double(perThread * threads))
+    return concurrentNanoseconds(threads: threads, perThread: perThread, settings) { thread in
+      let node = nodes[thread]
+      var sum = 0
+      for _ in 0..<perThread { sum &+= node.number }
+      return sum
     }
-    return best
   }
 
   /// What a server does per request (an uncached child of the shared app environment, one value
@@ -146,19 +139,27 @@ enum ComposableBenchmarks {
     let shared = TenEnvironment.primed()
     let apps = (0..<threads).map { _ in sharedApp ? shared : TenEnvironment.primed() }
     let perThread = Int(settings.sampleSeconds * 2_000_000)
+    return concurrentNanoseconds(threads: threads, perThread: perThread, settings) { thread in
+      let app = apps[thread]
+      var sum = 0
+      for value in 0..<perThread {
+        let request = app.makeChild(RequestBenchEnvironment.self).with(\.bench0, value)
+        sum &+= request.bench0 &+ request.bench1
+      }
+      return sum
+    }
+  }
+
+  /// The best, over `settings.samples` samples, of the wall time of `threads` threads each running
+  /// `body` (which does `perThread` operations and returns a sum to keep), in ns per operation of
+  /// all threads together.
+  private static func concurrentNanoseconds(
+    threads: Int, perThread: Int, _ settings: Settings,
+    _ body: @escaping @Sendable (_ thread: Int) -> Int
+  ) -> Double {
     var best = Double.infinity
     for _ in 0..<settings.samples {
-      let seconds = time {
-        runOnThreads(threads) { thread in
-          let app = apps[thread]
-          var sum = 0
-          for value in 0..<perThread {
-            let request = app.makeChild(RequestBenchEnvironment.self).with(\.bench0, value)
-            sum &+= request.bench0 &+ request.bench1
-          }
-          blackHole(sum)
-        }
-      }
+      let seconds = time { runOnThreads(threads) { thread in blackHole(body(thread)) } }
       best = min(best, seconds * 1e9 / Double(perThread * threads))
     }
     return best
