@@ -228,11 +228,7 @@ open class ComposableEnvironment {
   }
 
   private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    // The common case, a child made before, looks the key up once and builds no closure.
-    if let made = node.withLock({ _ in derivedChildren[key]?.madeValue }) {
-      return unsafeDowncast(made, to: Child.self)
-    }
-    return derive(
+    derive(
       Child.self,
       state: { body in node.withLock { _ in body(&self.derivedChildren[key, default: .idle]) } },
       make: { Child() },
@@ -251,6 +247,11 @@ open class ComposableEnvironment {
     make: () -> Child,
     configure: (Child) -> Void
   ) -> Child {
+    // The common case, a child made before: one look at its state, without setting up the
+    // once-cell's wait and recursion checks (a cached child is read far more often than made).
+    var made: AnyObject?
+    state { made = $0.madeValue }
+    if let made { return unsafeDowncast(made, to: Child.self) }
     let context = ThreadContext.current
     let child = Once.value(
       of: .derivation(child: Child.self, parent: Self.self),

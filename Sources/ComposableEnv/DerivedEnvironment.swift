@@ -114,14 +114,10 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   /// The child of `parent` (the environment that declares this property), made on first use.
   @usableFromInline
   func child(of parent: ComposableEnvironment) -> Environment {
-    // The common case, a child made before, looks at the state once and builds no closure.
-    if let made = parent.node.withLock({ _ in state.madeValue }) {
-      return unsafeDowncast(made, to: Environment.self)
-    }
-    return parent.derive(
+    parent.derive(
       Environment.self,
       state: { body in parent.node.withLock { _ in body(&state) } },
-      make: recipe?.make ?? { Environment() },
+      make: { recipe?.make?() ?? Environment() },
       configure: { child in
         for declare in self.recipe?.aliases.declarations ?? [] { declare(child) }
       }

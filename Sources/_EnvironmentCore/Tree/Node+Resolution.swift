@@ -24,19 +24,20 @@ extension Node {
     let testContext = self.testContext
     // The node the walk is at, not retained: this node holds its ancestors (a parent, once set,
     // never changes), and an app's node shared by every request is not retained per read.
-    var current = Unmanaged.passUnretained(storage)
+    let reading = Unmanaged.passUnretained(storage)
+    var current = reading
     var result: AnyObject?
     // This node's write count when its state was looked at (see `publish`), and whether it has
     // children then.
     var ownWriteCount: UInt64?
     var ownHasChildren = false
     walk: while true {
+      let isSelf = current.toOpaque() == reading.toOpaque()
       let step = current._withUnsafeGuaranteedRef { storage -> ResolutionStep in
         if sameGroup, storage.testContext !== testContext { sameGroup = false }
         if sameGroup, cacheable, let cached = storage.cachedBox(for: key.id) {
           return .cached(cached)
         }
-        let isSelf = storage === self.storage
         return storage.withLock { state, words -> ResolutionStep in
           if isSelf {
             ownWriteCount = state.writeCount
@@ -48,7 +49,6 @@ extension Node {
             declaresAliases: state.declaresAliases)
         }
       }
-      let isSelf = current.toOpaque() == Unmanaged.passUnretained(storage).toOpaque()
       switch step {
       case .cached(let cached):
         result = cached
@@ -65,7 +65,7 @@ extension Node {
         current = parent
       }
     }
-    let foundAtSelf = current.toOpaque() == Unmanaged.passUnretained(storage).toOpaque()
+    let foundAtSelf = current.toOpaque() == reading.toOpaque()
 
     let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
     // A value found on the reading node itself (set there, or the default at a root) is found

@@ -221,10 +221,7 @@ package struct Node: @unchecked Sendable {
         LocalValue(key: key, value: box, order: state.writeCount))
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
-      return (
-        replaced, words.tree, words.replaceTable(with: .empty),
-        words.hasChildren
-      )
+      return (replaced, words.tree, words.replaceTable(with: .empty), words.hasChildren)
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     // Only descendants cache what this node holds (ancestors cache what they find above), so
@@ -319,10 +316,7 @@ package struct Node: @unchecked Sendable {
     let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
       defer { state.locals = LocalValues() }
       state.writeCount += 1  // an uncached read in flight must not cache what was removed
-      return (
-        state.locals, words.tree, words.replaceTable(with: .empty),
-        words.hasChildren
-      )
+      return (state.locals, words.tree, words.replaceTable(with: .empty), words.hasChildren)
     }
     if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
     if let retired { Reclamation.retire(retired, promptly: true) }

@@ -3,9 +3,10 @@ import _EnvironmentAtomics
 /// A node's single allocation: its read-table pointer and lock in the header; its state (under
 /// the lock) as the one element.
 ///
-/// The state is the element, not the header, so that it is made in place: `ManagedBuffer.create`
-/// copies the header its closure returns (with this state's five references, ≈ 330 instructions
-/// per node, counted by `Scripts/instruction-budgets`), where an element is initialized directly.
+/// The state is the element, not the header, because it is noncopyable (a `ManagedBuffer` header
+/// must be copyable), so that it is made in place: `ManagedBuffer.create` copied a copyable state
+/// and destroyed the original (its references retained and released, ≈ 330 instructions per node,
+/// counted by `Scripts/instruction-budgets`).
 ///
 /// Lock rule: the lock is a leaf. Nothing runs under it but reads and updates of the state and
 /// the table pointer: no user code, no other lock of the library, no release of a value (what a
