@@ -182,7 +182,7 @@ open class ComposableEnvironment {
   /// initializer already reads them), and its reads, overrides, aliases and diagnostics behave as
   /// for a cached child. It holds its parent, never the reverse.
   public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    let child = node.deriving(Child.self, in: .current) { Child() }
+    let child = ThreadContext.withCurrent { node.deriving(Child.self, in: $0) { Child() } }
     assert(child.node.isChild(of: node), "an environment made while deriving is born attached")
     return child
   }

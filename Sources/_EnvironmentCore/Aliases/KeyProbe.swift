@@ -79,10 +79,12 @@ enum KnownKeyPaths {
     // Recorded once per thread: a key path's accessors do not change, and the entry keeps the
     // key path (so its identity) alive. The thread's last key path is compared first: a loop
     // that writes one key path skips hashing it (≈ 200 instructions per write).
-    let context = ThreadContext.current
-    if context.lastRecordedKeyPath == identity { return }
-    context.lastRecordedKeyPath = identity
-    guard context.recordedKeyPaths.insert(identity).inserted else { return }
+    let isNew = ThreadContext.withCurrent { context in
+      if context.lastRecordedKeyPath == identity { return false }
+      context.lastRecordedKeyPath = identity
+      return context.recordedKeyPaths.insert(identity).inserted
+    }
+    guard isNew else { return }
     let replaced = written.withLock { written in
       written[identity] == nil ? written.updateValue((keyPath, key), forKey: identity) : nil
     }

@@ -13,7 +13,10 @@ package enum DeferredRelease {
   /// deinit { DeferredRelease.release { child.take() } }
   /// ```
   package static func release(_ take: () -> AnyObject?) {
-    let context = ThreadContext.current
+    ThreadContext.withCurrent { context in release(take, in: context) }
+  }
+
+  private static func release(_ take: () -> AnyObject?, in context: ThreadContext) {
     if context.isDraining {
       if let object = take() { context.releaseQueue.append(object) }
       return

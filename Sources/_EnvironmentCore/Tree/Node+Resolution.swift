@@ -36,7 +36,7 @@ extension Node {
       let step = current._withUnsafeGuaranteedRef { storage -> ResolutionStep in
         if sameGroup, storage.testContext !== testContext { sameGroup = false }
         if sameGroup, cacheable, let cached = storage.cachedBox(for: key.id) {
-          return .cached(cached)
+          return .cached(.passRetained(cached))
         }
         return storage.withLock { state, words -> ResolutionStep in
           if isSelf {
@@ -51,7 +51,7 @@ extension Node {
       }
       switch step {
       case .cached(let cached):
-        result = cached
+        result = cached.takeRetainedValue()
         break walk
       case .set(let value):
         if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.takeUnretainedValue())) }
@@ -149,7 +149,7 @@ extension Node {
     var node: Node? = self
     while let current = node {
       let (cached, parent) = current.storage.withLock { state, words -> (AliasScope?, Node?) in
-        if words.tree === tree, let cached = state.aliasScope,
+        if words.isIn(tree), let cached = state.aliasScope,
           cached.generation == aliasGeneration
         {
           return (cached.scope, nil)
@@ -168,7 +168,7 @@ extension Node {
       if !edges.isEmpty { scope = scope.adding(edges) }
       let cached = CachedAliasScope(scope: scope, generation: aliasGeneration)
       let replaced = current.storage.withLock { state, words -> CachedAliasScope? in
-        guard words.tree === tree else { return nil }
+        guard words.isIn(tree) else { return nil }
         defer { state.aliasScope = cached }
         return state.aliasScope
       }
@@ -179,8 +179,9 @@ extension Node {
 }
 
 private enum ResolutionStep {
-  /// The node's memo at the current generation.
-  case cached(AnyObject)
+  /// The node's memo at the current generation, retained once (an ancestor's box, shared by the
+  /// reads of every request, is not retained again when moved out of the step).
+  case cached(Unmanaged<AnyObject>)
   /// The value set on the node.
   case set(AnyObject)
   /// Nothing here: on to the parent (not retained; see `resolve`).

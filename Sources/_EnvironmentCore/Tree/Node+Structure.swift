@@ -4,16 +4,19 @@ extension Node {
   /// an environment of that type for (so that the environment's initializer already reads its
   /// parent's values), otherwise a root.
   package static func make(for type: Any.Type) -> Node {
-    let context = ThreadContext.current
-    if !context.derivations.isEmpty, let index = context.derivations.indices.last,
-      !context.derivations[index].isClaimed,
-      context.derivations[index].accepts(type)
-    {
+    let parent = ThreadContext.withCurrent { context -> Unmanaged<NodeStorage>? in
+      guard !context.derivations.isEmpty, let index = context.derivations.indices.last,
+        !context.derivations[index].isClaimed,
+        context.derivations[index].accepts(type)
+      else { return nil }
       context.derivations[index].isClaimed = true
-      let parent = Node(storage: context.derivations[index].parent.takeUnretainedValue())
-      return makeChild(of: parent, environmentType: type, testContext: parent.testContext)
+      return context.derivations[index].parent
     }
-    return makeRoot(environmentType: type)
+    guard let parent else { return makeRoot(environmentType: type) }
+    // The parent is held by `deriving` (further up this thread's stack) until this returns.
+    return makeChild(
+      ofUnretained: parent, environmentType: type,
+      testContext: parent._withUnsafeGuaranteedRef(\.testContext))
   }
 
   /// Runs `make` with this node as the parent of the first environment of class `type` (or a
@@ -24,7 +27,8 @@ extension Node {
     context.derivations.append(
       PendingDerivation(parent: .passUnretained(storage), type: type))
     defer { context.derivations.removeLast() }
-    return withExtendedLifetime(storage) { make() }
+    // `self` is borrowed for the whole call: the parent outlives the derivation.
+    return make()
   }
 
   /// Whether `parent` is this node's parent.

@@ -19,9 +19,13 @@ import DependencyValues
 package struct Node: @unchecked Sendable {
   @usableFromInline let storage: NodeStorage
 
-  private init(parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?) {
+  private init(
+    parent: Node?, tree: Unmanaged<Tree>, ownedTree: Tree?, environmentType: Any.Type,
+    testContext: TestContext?
+  ) {
     storage = .make(
-      parent: parent, tree: tree, environmentType: environmentType, testContext: testContext)
+      parent: parent, tree: tree, ownedTree: ownedTree, environmentType: environmentType,
+      testContext: testContext)
   }
 
   init(storage: NodeStorage) {
@@ -33,7 +37,10 @@ package struct Node: @unchecked Sendable {
   package static func makeRoot(
     environmentType: Any.Type, testContext: TestContext? = TestContext.forNewRoot
   ) -> Node {
-    Node(parent: nil, tree: Tree.make(), environmentType: environmentType, testContext: testContext)
+    let tree = Tree.make()
+    return Node(
+      parent: nil, tree: .passUnretained(tree), ownedTree: tree, environmentType: environmentType,
+      testContext: testContext)
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
@@ -41,12 +48,27 @@ package struct Node: @unchecked Sendable {
   package static func makeChild(
     of parent: Node, environmentType: Any.Type, testContext: TestContext?
   ) -> Node {
+    makeChild(
+      ofUnretained: .passUnretained(parent.storage), environmentType: environmentType,
+      testContext: testContext)
+  }
+
+  /// `makeChild(of:environmentType:testContext:)` for a parent that the caller holds: the parent
+  /// is retained once, by the child (an app environment shared by every request's is not
+  /// retained and released again around it).
+  static func makeChild(
+    ofUnretained parentStorage: Unmanaged<NodeStorage>, environmentType: Any.Type,
+    testContext: TestContext?
+  ) -> Node {
     // Before the child can read: from now on, the parent's writes invalidate the tree (see
     // `treeForNewChild`). A forwarded tree is followed after it.
-    var tree = parent.storage.treeForNewChild()
-    if !Tree.isCacheable(tree.generation) { tree = parent.currentTree().tree }
+    var tree = parentStorage._withUnsafeGuaranteedRef { $0.treeForNewChild() }
+    if !Tree.isCacheable(tree._withUnsafeGuaranteedRef(\.generation)) {
+      tree = .passUnretained(Node(storage: parentStorage.takeUnretainedValue()).currentTree().tree)
+    }
     return Node(
-      parent: parent, tree: tree, environmentType: environmentType, testContext: testContext)
+      parent: Node(storage: parentStorage.takeUnretainedValue()), tree: tree, ownedTree: nil,
+      environmentType: environmentType, testContext: testContext)
   }
 
   /// The test context this node was created in.
@@ -84,7 +106,7 @@ package struct Node: @unchecked Sendable {
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
       let retired = storage.withLock { state, words -> ReadTable? in
-        guard words.tree === tree else { return nil }
+        guard words.isIn(tree) else { return nil }
         words.setTree(current)
         state.aliasScope = nil
         return words.replaceTable(with: .empty)
@@ -170,7 +192,7 @@ package struct Node: @unchecked Sendable {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
-      guard words.tree === tree else { return (false, nil) }
+      guard words.isIn(tree) else { return (false, nil) }
       if let writeCount, state.writeCount != writeCount { return (false, nil) }
       let table = ReadTable(words.pointee.table)
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
@@ -221,13 +243,13 @@ package struct Node: @unchecked Sendable {
         LocalValue(key: key, value: box, order: state.writeCount))
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
-      return (replaced, words.tree, words.replaceTable(with: .empty), words.hasChildren)
+      return (replaced, words.unmanagedTree, words.replaceTable(with: .empty), words.hasChildren)
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     // Only descendants cache what this node holds (ancestors cache what they find above), so
     // a node without children has nothing more to invalidate: a per-request environment's
-    // writes leave the app's caches alone.
-    if hasChildren { tree.current.invalidateValues() }
+    // writes leave the app's caches alone. (The tree lives as long as this node: not retained.)
+    if hasChildren { tree._withUnsafeGuaranteedRef { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired, promptly: true) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }

@@ -85,6 +85,12 @@ extension UnsafeMutablePointer<NodeWords> {
   /// The node's tree, unretained, read under the node's lock.
   var unmanagedTree: Unmanaged<Tree> { .fromOpaque(pointee.treeAddress) }
 
+  /// Whether the node's tree is `tree`, read under the node's lock (comparing addresses: neither
+  /// tree is retained).
+  func isIn(_ tree: Tree) -> Bool {
+    pointee.treeAddress == Unmanaged.passUnretained(tree).toOpaque()
+  }
+
   /// Whether a node was ever made a child of this one, read under the node's lock.
   var hasChildren: Bool { pointee.hasChildren != 0 }
 }

@@ -13,19 +13,23 @@ import _EnvironmentAtomics
 /// critical section removes is released by the caller afterwards).
 @usableFromInline
 package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
-  /// A node: a child of `parent` in `tree`, or with no parent, the root that made `tree`.
+  /// A node: a child of `parent` in `tree`, or with no parent, the root that made `tree` (and
+  /// holds it: `ownedTree`). A child's tree is not retained (see the lifetime rule in `Tree`).
   static func make(
-    parent: Node?, tree: Tree, environmentType: Any.Type, testContext: TestContext?
+    parent: Node?, tree: Unmanaged<Tree>, ownedTree: Tree?, environmentType: Any.Type,
+    testContext: TestContext?
   ) -> NodeStorage {
+    assert((parent == nil) == (ownedTree != nil), "a root holds the tree it made; a child none")
+    assert(ownedTree.map { $0 === tree.takeUnretainedValue() } ?? true, "a root is in its tree")
     let buffer = create(minimumCapacity: 1) { _ in
       NodeWords(
         table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked, hasChildren: 0,
-        treeAddress: Unmanaged.passUnretained(tree).toOpaque())
+        treeAddress: tree.toOpaque())
     }
     buffer.withUnsafeMutablePointerToElements { state in
       state.initialize(
         to: NodeState(
-          parent: parent, ownedTree: parent == nil ? tree : nil, environmentType: environmentType,
+          parent: parent, ownedTree: ownedTree, environmentType: environmentType,
           testContext: testContext))
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
@@ -54,15 +58,17 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// This node's tree, for a child being made, after recording that the node has a child. Takes
   /// no lock once the node has one: its tree is then read from `NodeWords.tree` (it lives as long
   /// as this node, which the caller holds: the lifetime rule in `Tree`).
-  func treeForNewChild() -> Tree {
+  /// Not retained: the tree of an app environment shared by every request is not retained and
+  /// released per request.
+  func treeForNewChild() -> Unmanaged<Tree> {
     let published = withUnsafeMutablePointerToHeader { words -> Unmanaged<Tree>? in
       guard environment_flag_load(&words.pointee.hasChildren) else { return nil }
       return .fromOpaque(environment_pointer_load(&words.pointee.treeAddress))
     }
-    if let published { return published.takeUnretainedValue() }
+    if let published { return published }
     return withLock { _, words in
       environment_flag_set(&words.pointee.hasChildren)
-      return words.tree
+      return words.unmanagedTree
     }
   }
 

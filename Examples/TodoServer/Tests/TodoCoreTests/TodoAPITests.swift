@@ -104,6 +104,17 @@ struct TodoAPITests {
     #expect(created?.metadata["request-id"] == "req-7")
   }
 
+  @Test(arguments: ["/ping/env", "/ping/context"])
+  func theLoadRoutesAnswerAlikeAndEchoTheRequestID(path: String) async throws {
+    try await TestServer().test { client in
+      let response = try await client.request(
+        path, .get, token: nil, headers: [.init("X-Request-ID")!: "req-9"])
+      #expect(response.status == .ok)
+      #expect(String(buffer: response.body) == "pong")
+      #expect(response.headers[.init("X-Request-ID")!] == "req-9")
+    }
+  }
+
   @Test func theLiveServerServesTheSameAPI() async throws {
     try await TestServer().test(.live) { client in
       let created = try await client.request("/todos", .post, json: #"{"title": "Over HTTP"}"#)

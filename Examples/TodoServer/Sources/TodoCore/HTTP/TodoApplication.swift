@@ -4,15 +4,24 @@ import Logging
 
 /// The server's routes, given the app's environment.
 ///
-/// - `GET /ping`: no environment (the load script's baseline), behind a middleware that handles
-///   the request id as `EnvironmentMiddleware` does, so that the two routes differ by the
-///   environment alone.
+/// - `GET /ping/context`: the load script's baseline, the same work as `GET /ping/env` without an
+///   environment: behind `RequestIDMiddleware`, which handles the request id as
+///   `EnvironmentMiddleware` does but carries it in the request context, as a server without the
+///   library would; reads the id from the context and the time from the live clock.
+/// - `GET /ping`: "pong", behind `RequestIDMiddleware` (a health check; the load script reports
+///   it for reference).
 /// - `GET /ping/env`: behind `EnvironmentMiddleware`, reading the request's id and the time from
 ///   its environment.
 /// - `/todos…`: the API, behind `EnvironmentMiddleware` and `AuthMiddleware`.
 public func buildRouter(app: AppEnvironment) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
-  router.group().add(middleware: PassThroughMiddleware()).get("ping") { _, _ in "pong" }
+  let withRequestID = router.group().add(middleware: RequestIDMiddleware())
+  withRequestID.get("ping") { _, _ in "pong" }
+  let now = DependencyKeys.Now.defaultValue
+  withRequestID.get("ping/context") { _, context in
+    let requestID = context.requestID ?? ""
+    return requestID.isEmpty || now().timeIntervalSince1970 < 0 ? "?" : "pong"
+  }
   let withEnvironment = router.group().add(middleware: EnvironmentMiddleware(app: app))
   withEnvironment.get("ping/env") { _, context in
     let environment = try context.requestEnvironment
@@ -35,8 +44,9 @@ public func buildApplication(app: AppEnvironment, host: String = "127.0.0.1", po
 }
 
 /// The baseline's stand-in for `EnvironmentMiddleware`: the same request-id handling (the client's
-/// `X-Request-ID` or a new one, echoed in the response), with no environment.
-struct PassThroughMiddleware: RouterMiddleware {
+/// `X-Request-ID` or a new one, carried to the handler and echoed in the response), with the id in
+/// the request context instead of an environment.
+struct RequestIDMiddleware: RouterMiddleware {
   typealias Context = TodoRequestContext
 
   /// The live request-id generator, called directly.
@@ -46,6 +56,8 @@ struct PassThroughMiddleware: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     let requestID = request.headers[.requestID] ?? makeRequestID()
+    var context = context
+    context.requestID = requestID
     var response = try await next(request, context)
     response.headers[.requestID] = requestID
     return response

@@ -6,6 +6,9 @@ public struct TodoRequestContext: RequestContext {
   public var coreContext: CoreRequestContextStorage
   /// The request's environment (set by `EnvironmentMiddleware`).
   public var environment: RequestEnvironment?
+  /// The request's id, for the routes without an environment (set by `RequestIDMiddleware`; the
+  /// load script's baseline carries it here as a server without the library would).
+  public var requestID: String?
 
   public init(source: Source) {
     coreContext = .init(source: source)
