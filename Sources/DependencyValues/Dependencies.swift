@@ -15,7 +15,7 @@
 /// let environment = AppEnvironment().with(\.apiClient, .mock)
 /// ```
 public struct Dependencies: Sendable {
-  private let storage: any DependencyStorage
+  @usableFromInline let storage: any DependencyStorage
 
   /// Wraps the storage that an environment module resolves reads and writes against.
   package init(storage: any DependencyStorage) {
@@ -34,8 +34,10 @@ public struct Dependencies: Sendable {
   ///   }
   /// }
   /// ```
+  @inlinable
   public subscript<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     get { storage.value(for: key) }
-    set { storage.setValue(newValue, for: key) }
+    // Boxed here, inlined where `Key` is known (see `Box`).
+    set { storage.setValue(Box(newValue), for: key) }
   }
 }

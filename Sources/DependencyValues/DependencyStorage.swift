@@ -2,10 +2,11 @@
 ///
 /// Each environment module supplies its own storage; the user-facing ``Dependencies`` type only
 /// forwards its subscript here. Not part of the public API.
+@usableFromInline
 package protocol DependencyStorage: Sendable {
   /// The value of `key` as seen by this storage.
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value
 
-  /// Sets the value of `key` in this storage.
-  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type)
+  /// Sets the value of `key` in this storage, boxed by the caller (see `Box`).
+  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type)
 }

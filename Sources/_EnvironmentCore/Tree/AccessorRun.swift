@@ -79,9 +79,9 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
     return NodeAccess(node: node).value(for: key)
   }
 
-  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
+  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     record(KeyInfo(key))
-    if storesWrites { node.setLocal(value, for: key) }
+    if storesWrites { node.setLocal(box, for: key) }
   }
 
   private func record(_ key: KeyInfo) {

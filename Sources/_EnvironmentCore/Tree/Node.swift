@@ -234,9 +234,8 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
-  func setLocal<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
+  func setLocal<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     let key = KeyInfo(key)
-    let box = Box(value)
     let (replaced, tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1
       let replaced = state.locals.update(

@@ -40,8 +40,8 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
     return Box<Key.Value>.unbox(box)
   }
 
-  func setValue<Key: DependencyKey>(_ value: Key.Value, for key: Key.Type) {
-    node.setLocal(value, for: key)
+  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
+    node.setLocal(box, for: key)
   }
 }
 

@@ -1,3 +1,4 @@
+import DependencyValues
 import _EnvironmentAtomics
 
 /// A node's single allocation: its read-table pointer and lock in the header; its state (under
