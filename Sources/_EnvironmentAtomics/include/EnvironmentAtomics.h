@@ -142,11 +142,19 @@ uint64_t environment_oldest_pin(void);
 /// One resolved value: `identity` is a key path's or a key type's address (0: empty slot),
 /// `box` the retained `Box<Value>`, `owner` a retained object that keeps `identity` from being
 /// reused (the key path; NULL for key types, which are never deallocated).
+///
+/// For a key path's result, the keys its getter read (see InheritedReads.swift): `read_key_count`
+/// of them (0 to 2) in `read_keys`, or `ENVIRONMENT_UNTRACKED_READ` when they are not known.
 typedef struct environment_table_entry {
   uintptr_t identity;
   void *_Nullable box;
   void *_Nullable owner;
+  uintptr_t read_keys[2];
+  uintptr_t read_key_count;
 } environment_table_entry;
+
+/// `read_key_count` of an entry whose getter's keys are not known.
+#define ENVIRONMENT_UNTRACKED_READ ((uintptr_t)3)
 
 /// A node's cache of resolved values, valid while `*generation_counter == generation`.
 /// Published entries are never changed; new entries go into empty slots (box and owner first,
@@ -216,6 +224,20 @@ static inline void *_Nullable environment_table_lookup(const environment_table *
   return 0;
 }
 
+/// The entry for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
+static inline const environment_table_entry *_Nullable environment_table_find(
+    const environment_table *_Nonnull table, uintptr_t identity) {
+  if (__atomic_load_n(table->generation_counter, __ATOMIC_ACQUIRE) != table->generation) return 0;
+  uintptr_t index = environment_table_slot(identity, table->mask);
+  for (uintptr_t probes = 0; probes <= table->mask; probes++) {
+    uintptr_t candidate = __atomic_load_n(&table->entries[index].identity, __ATOMIC_ACQUIRE);
+    if (candidate == identity) return &table->entries[index];
+    if (candidate == 0) return 0;
+    index = (index + 1) & table->mask;
+  }
+  return 0;
+}
+
 /// The entries of `table`.
 static inline environment_table_entry *_Nonnull environment_table_entries(environment_table *_Nonnull table) {
   return table->entries;
@@ -224,9 +246,13 @@ static inline environment_table_entry *_Nonnull environment_table_entries(enviro
 /// Publishes an entry in an empty slot of `table` (the caller holds the node's lock).
 static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
                                              uintptr_t identity, void *_Nonnull box,
-                                             void *_Nullable owner) {
+                                             void *_Nullable owner, uintptr_t read_key_0,
+                                             uintptr_t read_key_1, uintptr_t read_key_count) {
   entry->box = box;
   entry->owner = owner;
+  entry->read_keys[0] = read_key_0;
+  entry->read_keys[1] = read_key_1;
+  entry->read_key_count = read_key_count;
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
 

@@ -72,19 +72,23 @@ struct ReadTable {
   /// Whether one more entry fits.
   var hasRoom: Bool { count < capacity }
 
-  /// Adds an entry, taking over a retain of `box` and of `owner`. Under the node's lock; the
-  /// table has room and no entry for `identity`.
+  /// Adds an entry, taking over a retain of `box` and of `owner`, with the keys its getter read
+  /// (`nil`: not known; see `InheritedReads`). Under the node's lock; the table has room and no
+  /// entry for `identity`.
   func insert(
-    _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
+    _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?,
+    readKeys: KeyIDs?
   ) {
-    insert(UInt(bitPattern: identity), box: box, owner: owner)
+    let keys = readKeys?.tableWords ?? KeyIDs.untracked
+    insert(UInt(bitPattern: identity), box: box, owner: owner, readKeys: keys)
   }
 
   private func insert(
-    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
+    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?,
+    readKeys keys: (UInt, UInt, UInt)
   ) {
     assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
-    environment_table_publish(slot(for: identity), identity, box, owner)
+    environment_table_publish(slot(for: identity), identity, box, owner, keys.0, keys.1, keys.2)
     pointer.pointee.count += 1
   }
 
@@ -96,7 +100,9 @@ struct ReadTable {
       guard entry.identity != 0, let box = entry.box else { continue }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
       if let owner = entry.owner { _ = Unmanaged<AnyObject>.fromOpaque(owner).retain() }
-      copy.insert(entry.identity, box: box, owner: entry.owner)
+      copy.insert(
+        entry.identity, box: box, owner: entry.owner,
+        readKeys: (entry.read_keys.0, entry.read_keys.1, entry.read_key_count))
     }
     return copy
   }

@@ -88,20 +88,22 @@ package struct Node: @unchecked Sendable {
   /// The node's tree, after moving the node to the tree its old one was merged into (if any),
   /// and that tree's generation.
   func currentTree() -> (tree: Tree, generation: UInt64) {
-    let current = currentState()
+    let current = currentState { _ in () }
     return (current.tree.takeUnretainedValue(), current.generation)
   }
 
-  /// `currentTree()`, and the node's write count, read under the same lock as the tree, before
-  /// the generation. The tree is not retained: it lives as long as this node (the lifetime rule
-  /// in `Tree`), and the caller holds the node.
-  private func currentState() -> (tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
+  /// `currentTree()`, the node's write count and what `look` reads of its state, read under the
+  /// same lock as the tree, before the generation. The tree is not retained: it lives as long as
+  /// this node (the lifetime rule in `Tree`), and the caller holds the node.
+  private func currentState<Extra>(_ look: (borrowing NodeState) -> Extra) -> (
+    tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64, extra: Extra
+  ) {
     while true {
-      let (unmanaged, writeCount) = storage.withLock { state, words in
-        (words.unmanagedTree, state.writeCount)
+      let (unmanaged, writeCount, extra) = storage.withLock { state, words in
+        (words.unmanagedTree, state.writeCount, look(state))
       }
       let generation = unmanaged._withUnsafeGuaranteedRef { $0.generation }
-      if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount) }
+      if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount, extra) }
       let tree = unmanaged.takeUnretainedValue()
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
@@ -136,58 +138,86 @@ package struct Node: @unchecked Sendable {
     storage.cachedValue(for: id, as: type)
   }
 
-  /// Resolves `keyPath` and caches the result under the identity of `cacheKey` (by default,
-  /// `keyPath` itself). `cacheKey` must always stand for the same `Dependencies` key path.
+  /// Resolves `keyPath` and caches the result under its identity: the parent's result when this
+  /// node sets none of the keys its getter read there (see `InheritedReads`), otherwise by running
+  /// the key path's getter here.
   ///
   /// Runs the key path's accessors (user code) and possibly defaults, with no lock held.
   /// Specialized in the caller's module (so that boxing the value needs no run-time generic
   /// metadata lookup), but not inlined into the fast path.
   @inlinable @inline(never)
-  package func readUncached<Value>(
-    _ keyPath: KeyPath<Dependencies, Value>,
-    cachingAs cacheKey: AnyKeyPath? = nil
-  ) -> Value {
+  package func readUncached<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let read = beginUncachedRead()
-    let value = read.dependencies[keyPath: keyPath]
-    finish(read, caching: Box(value), for: cacheKey ?? keyPath)
+    let identity = ObjectIdentifier(keyPath)
+    if let parent = read.parent,
+      let value = parent._withUnsafeGuaranteedRef({
+        $0.trackedValue(
+          for: identity, at: read.generation, in: read.tree, unless: read.localKeys,
+          as: Value.self)
+      })
+    {
+      finish(read, caching: Box(value), for: keyPath)
+      return value
+    }
+    let tracking = InheritedReads.startTracking()
+    let value = dependencies(for: read)[keyPath: keyPath]
+    finish(read, caching: Box(value), for: keyPath, tracked: tracking)
     return value
   }
 
-  /// The `Dependencies` to evaluate a key path with for an uncached read, bound to the current
-  /// tree and generation.
+  /// Begins an uncached read: the node's tree, generation and write count, and what an inherited
+  /// read needs (see `InheritedReads`).
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
-    let (tree, generation, writeCount) = currentState()
+    let (tree, generation, writeCount, parent) = currentState { state in
+      state.parent.map { (storage: Unmanaged.passUnretained($0.storage), keys: state.locals.keys) }
+    }
+    let eligible = parent.map { parent in
+      tree._withUnsafeGuaranteedRef {
+        InheritedReads.isEligible(self, childOf: parent.storage, in: $0)
+      }
+    }
     return UncachedRead(
-      dependencies: Dependencies(
-        storage: NodeAccess(node: self, tree: tree, generation: generation)),
-      tree: tree, generation: generation, writeCount: writeCount)
+      tree: tree, generation: generation, writeCount: writeCount,
+      parent: eligible == true ? parent?.storage : nil, localKeys: parent?.keys ?? KeyIDs())
   }
 
-  /// Caches the result of an uncached read under the identity of `keyPath`.
+  /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
   @usableFromInline
-  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
+  func dependencies(for read: UncachedRead) -> Dependencies {
+    Dependencies(
+      storage: NodeAccess(node: self, tree: .fromOpaque(read.tree), generation: read.generation))
+  }
+
+  /// Caches the result of an uncached read under the identity of `keyPath`; for a read whose
+  /// getter ran here (`tracked`), with the keys it read where descendants can reuse it (see
+  /// `InheritedReads`).
+  @usableFromInline
+  func finish(
+    _ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath,
+    tracked tracking: InheritedReads.Tracking? = nil
+  ) {
+    let keys = tracking.map(InheritedReads.endTracking)
     guard Tree.isCacheable(read.generation) else { return }
     Unmanaged<Tree>.fromOpaque(read.tree)._withUnsafeGuaranteedRef { tree in
-      publish(
-        ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree,
-        generation: read.generation, writeCount: read.writeCount)
+      InheritedReads.publish(box, of: keyPath, readingKeys: keys, by: read, at: self, in: tree)
     }
   }
 
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
-  /// reused while the entry exists.
+  /// reused while the entry exists. `readKeys`: for a key path's result, the keys its getter read,
+  /// when known (see `InheritedReads`).
   ///
   /// `writeCount`, for a value resolved from this node's own state, is the node's write count
   /// when the resolution began: a write since then (which, on a node without children, leaves
   /// the generation as it is) makes the value stale, and it is not cached.
   func publish(
-    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree,
-    generation: UInt64, writeCount: UInt64? = nil
+    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, readKeys: KeyIDs? = nil,
+    tree: Tree, generation: UInt64, writeCount: UInt64? = nil
   ) {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
@@ -200,17 +230,17 @@ package struct Node: @unchecked Sendable {
       if current && table.generation == generation {
         if table.contains(identity) { return (false, nil) }
         if table.hasRoom {
-          table.insert(identity, box: boxPointer, owner: ownerPointer)
+          table.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
           return (true, nil)
         }
         let grown = table.grown(tree: tree)
-        grown.insert(identity, box: boxPointer, owner: ownerPointer)
+        grown.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
         return (true, words.replaceTable(with: grown))
       }
       // A table for an older generation (or another tree) is replaced; a newer one is kept.
       if current && table.generation > generation { return (false, nil) }
       let fresh = ReadTable.make(tree: tree, generation: generation, capacity: 2)
-      fresh.insert(identity, box: boxPointer, owner: ownerPointer)
+      fresh.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
       return (true, words.replaceTable(with: fresh))
     }
     if !stored {
@@ -371,22 +401,30 @@ package struct Node: @unchecked Sendable {
   package var environmentName: String { withLock { $0.environmentName } }
 }
 
-/// An uncached read in progress: the `Dependencies` value bound to the tree and generation the
-/// result will be cached at.
+/// An uncached read in progress: the tree and generation the result will be cached at, and what
+/// an inherited read needs.
 @usableFromInline
 struct UncachedRead {
-  @usableFromInline let dependencies: Dependencies
   /// The `Tree`, not retained (it lives as long as the reading node: the lifetime rule in
   /// `Tree`); a raw pointer so that inlinable code need not name the type.
-  let tree: UnsafeMutableRawPointer
-  let generation: UInt64
+  @usableFromInline let tree: UnsafeMutableRawPointer
+  @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
+  /// The reading node's parent, not retained (the node holds it), when the node may take the
+  /// parent's results (see `InheritedReads`); `nil` otherwise.
+  @usableFromInline let parent: Unmanaged<NodeStorage>?
+  /// The keys set on the reading node when the read began (when `parent` is not `nil`).
+  @usableFromInline let localKeys: KeyIDs
 
-  init(dependencies: Dependencies, tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
-    self.dependencies = dependencies
+  init(
+    tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64,
+    parent: Unmanaged<NodeStorage>?, localKeys: KeyIDs
+  ) {
     self.tree = tree.toOpaque()
     self.generation = generation
     self.writeCount = writeCount
+    self.parent = parent
+    self.localKeys = localKeys
   }
 }

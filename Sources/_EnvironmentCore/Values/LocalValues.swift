@@ -39,6 +39,15 @@ struct LocalValues {
     return others[index]
   }
 
+  /// The identities of the keys set.
+  var keys: KeyIDs {
+    var keys = KeyIDs()
+    guard let first else { return keys }
+    keys.insert(first.key.id)
+    for other in others { keys.insert(other.key.id) }
+    return keys
+  }
+
   /// Every value, in the order their keys were first set.
   var all: [LocalValue] { first.map { [$0] + others } ?? [] }
 
