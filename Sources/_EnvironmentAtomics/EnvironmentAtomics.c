@@ -138,7 +138,6 @@ static environment_table environment_empty_table = {
     .generation = UINT64_MAX,
     .mask = 0,
     .count = 0,
-    .tree = 0,
 };
 
 environment_table *environment_empty_table_pointer(void) { return &environment_empty_table; }

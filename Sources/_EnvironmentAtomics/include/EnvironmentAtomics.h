@@ -143,29 +143,31 @@ uint64_t environment_oldest_pin(void);
 /// `box` the retained `Box<Value>`, `owner` a retained object that keeps `identity` from being
 /// reused (the key path; NULL for key types, which are never deallocated).
 ///
-/// For a key path's result, the keys its getter read (see InheritedReads.swift): `read_key_count`
-/// of them (0 to 2) in `read_keys`, or `ENVIRONMENT_UNTRACKED_READ` when they are not known.
+/// For a key path's result, the key its getter read (see InheritedReads.swift): `read_key` is
+/// that key type's address, 0 when the getter read no key, or `ENVIRONMENT_UNTRACKED_READ` when
+/// it read more than one or they are not known. (One key, in one word: a table with two entries
+/// stays in the allocator's 96-byte size class.)
 typedef struct environment_table_entry {
   uintptr_t identity;
   void *_Nullable box;
   void *_Nullable owner;
-  uintptr_t read_keys[2];
-  uintptr_t read_key_count;
+  uintptr_t read_key;
 } environment_table_entry;
 
-/// `read_key_count` of an entry whose getter's keys are not known.
-#define ENVIRONMENT_UNTRACKED_READ ((uintptr_t)3)
+/// `read_key` of an entry whose getter's keys are not known (never a type's address: those are
+/// aligned).
+#define ENVIRONMENT_UNTRACKED_READ ((uintptr_t)1)
 
 /// A node's cache of resolved values, valid while `*generation_counter == generation`.
 /// Published entries are never changed; new entries go into empty slots (box and owner first,
 /// then the identity with release ordering), or into a larger copy that replaces the table.
 typedef struct environment_table {
+  /// The generation counter of the tree the table was made for (which also identifies the tree;
+  /// not retained: see the lifetime rule in Tree.swift).
   const uint64_t *_Nonnull generation_counter;
   uint64_t generation;
-  uintptr_t mask;
-  uintptr_t count;
-  /// The tree that owns `generation_counter` (not retained: see the lifetime rule in Tree.swift).
-  void *_Nullable tree;
+  uint32_t mask;
+  uint32_t count;
   environment_table_entry entries[];
 } environment_table;
 
@@ -246,13 +248,10 @@ static inline environment_table_entry *_Nonnull environment_table_entries(enviro
 /// Publishes an entry in an empty slot of `table` (the caller holds the node's lock).
 static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
                                              uintptr_t identity, void *_Nonnull box,
-                                             void *_Nullable owner, uintptr_t read_key_0,
-                                             uintptr_t read_key_1, uintptr_t read_key_count) {
+                                             void *_Nullable owner, uintptr_t read_key) {
   entry->box = box;
   entry->owner = owner;
-  entry->read_keys[0] = read_key_0;
-  entry->read_keys[1] = read_key_1;
-  entry->read_key_count = read_key_count;
+  entry->read_key = read_key;
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
 

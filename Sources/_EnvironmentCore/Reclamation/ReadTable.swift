@@ -39,9 +39,8 @@ struct ReadTable {
     let pointer = raw.bindMemory(to: environment_table.self, capacity: 1)
     pointer.pointee.generation_counter = UnsafePointer(tree.generationCounter)
     pointer.pointee.generation = generation
-    pointer.pointee.mask = UInt(capacity - 1)
+    pointer.pointee.mask = UInt32(capacity - 1)
     pointer.pointee.count = 0
-    pointer.pointee.tree = Unmanaged.passUnretained(tree).toOpaque()
     return ReadTable(pointer)
   }
 
@@ -51,7 +50,7 @@ struct ReadTable {
 
   /// Whether the table was made for `tree` (by identity).
   func belongs(to tree: Tree) -> Bool {
-    pointer.pointee.tree == Unmanaged.passUnretained(tree).toOpaque()
+    pointer.pointee.generation_counter == UnsafePointer(tree.generationCounter)
   }
 
   private var entries: UnsafeMutablePointer<environment_table_entry> {
@@ -79,16 +78,15 @@ struct ReadTable {
     _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?,
     readKeys: KeyIDs?
   ) {
-    let keys = readKeys?.tableWords ?? KeyIDs.untracked
-    insert(UInt(bitPattern: identity), box: box, owner: owner, readKeys: keys)
+    let readKey = readKeys?.tableWord ?? ENVIRONMENT_UNTRACKED_READ
+    insert(UInt(bitPattern: identity), box: box, owner: owner, readKey: readKey)
   }
 
   private func insert(
-    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?,
-    readKeys keys: (UInt, UInt, UInt)
+    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?, readKey: UInt
   ) {
     assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
-    environment_table_publish(slot(for: identity), identity, box, owner, keys.0, keys.1, keys.2)
+    environment_table_publish(slot(for: identity), identity, box, owner, readKey)
     pointer.pointee.count += 1
   }
 
@@ -100,16 +98,14 @@ struct ReadTable {
       guard entry.identity != 0, let box = entry.box else { continue }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
       if let owner = entry.owner { _ = Unmanaged<AnyObject>.fromOpaque(owner).retain() }
-      copy.insert(
-        entry.identity, box: box, owner: entry.owner,
-        readKeys: (entry.read_keys.0, entry.read_keys.1, entry.read_key_count))
+      copy.insert(entry.identity, box: box, owner: entry.owner, readKey: entry.read_key)
     }
     return copy
   }
 
   /// The slot that holds `identity`, or the empty slot where it would go.
   private func slot(for key: UInt) -> UnsafeMutablePointer<environment_table_entry> {
-    let mask = pointer.pointee.mask
+    let mask = UInt(pointer.pointee.mask)
     var index = environment_table_slot(key, mask)
     for _ in 0..<capacity {
       let candidate = entries[Int(index)].identity

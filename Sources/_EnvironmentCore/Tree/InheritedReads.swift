@@ -9,7 +9,8 @@ import _EnvironmentAtomics
 /// those keys resolves as at the parent, so the getter would return the parent's result. So each
 /// uncached read records the keys its getter reads (per thread, see `startTracking`), and caches
 /// its result with them (in its read table entry): at the reading node, and at its parent when
-/// the reading node sets none of them. (A getter that read more than two keys is not tracked.) A request's
+/// the reading node sets none of them. (An entry keeps one key: the result of a getter that read
+/// more is not reused.) A request's
 /// environment, child of the app's, then reads an inherited dependency without running the
 /// getter (the standard library's key-path application and the resolution walk: ≈ 1,500
 /// instructions per first read, counted by `Scripts/instruction-budgets`).
@@ -48,8 +49,8 @@ enum InheritedReads {
     }
   }
 
-  /// Stops recording for `tracking`: the keys its getter read (overflowed when more than a read
-  /// table entry holds; a nested run's keys are its own: they were recorded apart).
+  /// Stops recording for `tracking`: the keys its getter read (overflowed after two; a nested
+  /// run's keys are its own: they were recorded apart).
   static func endTracking(_ tracking: Tracking) -> KeyIDs {
     ThreadContext.withCurrent { context in
       assert(context.trackedKeys.isTracking, "every tracking ends once")
@@ -78,7 +79,8 @@ enum InheritedReads {
     node.publish(
       identity, box: box, owner: keyPath, readKeys: keys, tree: tree, generation: read.generation,
       writeCount: read.writeCount)
-    guard let keys, !keys.overflowed, let parent = read.parent, !keys.intersects(read.localKeys)
+    guard let keys, keys.tableWord != ENVIRONMENT_UNTRACKED_READ, let parent = read.parent,
+      !keys.intersects(read.localKeys)
     else { return }
     // The keys set on the node are those of the snapshot, unless it was written since.
     guard node.withLock({ $0.writeCount }) == read.writeCount else { return }
@@ -102,9 +104,9 @@ struct TrackedKeys {
   }
 }
 
-/// A set of at most two key identities (what a read table entry holds: a getter usually reads one
-/// key, a request's environment sets one or two), or a set that overflowed, which stands for
-/// "possibly any key". Trivial to copy.
+/// A set of at most two key identities (a getter usually reads one key, a request's environment
+/// sets one or two), or a set that overflowed, which stands for "possibly any key". Trivial to
+/// copy.
 @usableFromInline
 struct KeyIDs {
   private var first: ObjectIdentifier?
@@ -137,26 +139,20 @@ struct KeyIDs {
     return false
   }
 
-  /// An entry's words for a result whose keys are not known.
-  static let untracked: (UInt, UInt, UInt) = (0, 0, ENVIRONMENT_UNTRACKED_READ)
-
-  /// The set as a read table entry holds it (`read_keys`, `read_key_count`; an overflowed set is
-  /// an entry's "not known").
-  var tableWords: (UInt, UInt, UInt) {
-    guard !overflowed else { return Self.untracked }
-    let words = (first.map { UInt(bitPattern: $0) } ?? 0, second.map { UInt(bitPattern: $0) } ?? 0)
-    return (words.0, words.1, second != nil ? 2 : first != nil ? 1 : 0)
+  /// The set as a read table entry holds it (`read_key`): the one key, 0 for none, and for more
+  /// than one `ENVIRONMENT_UNTRACKED_READ` (such a result is not reused).
+  var tableWord: UInt {
+    if overflowed || second != nil { return ENVIRONMENT_UNTRACKED_READ }
+    return first.map { UInt(bitPattern: $0) } ?? 0
   }
 
-  /// Whether none of the keys that an entry's getter read (`entry.read_keys`) is in this set;
-  /// `false` when they are not known. The caller is pinned.
+  /// Whether the key that an entry's getter read (`entry.read_key`) is not in this set; `false`
+  /// when it is not known. The caller is pinned.
   @usableFromInline
-  func excludesKeys(readFor entry: UnsafePointer<environment_table_entry>) -> Bool {
-    let count = entry.pointee.read_key_count
-    guard count != ENVIRONMENT_UNTRACKED_READ else { return false }
-    if count > 0, contains(ObjectIdentifier(bitPattern: entry.pointee.read_keys.0)) { return false }
-    if count > 1, contains(ObjectIdentifier(bitPattern: entry.pointee.read_keys.1)) { return false }
-    return true
+  func excludesKey(readFor entry: UnsafePointer<environment_table_entry>) -> Bool {
+    let readKey = entry.pointee.read_key
+    if readKey == ENVIRONMENT_UNTRACKED_READ { return false }
+    return readKey == 0 || !contains(ObjectIdentifier(bitPattern: readKey))
   }
 }
 
@@ -169,20 +165,21 @@ extension ObjectIdentifier {
 
 extension NodeStorage {
   /// The value cached here for the key path identified by `identity`, if it is current at
-  /// `generation` of the tree at `tree` and was computed by a getter that read none of
-  /// `localKeys` (see `InheritedReads`). Takes no lock; pinned while it looks at the table.
+  /// `generation` of the tree whose generation counter is `counter` and was computed by a getter
+  /// that read none of `localKeys` (see `InheritedReads`). Takes no lock; pinned while it looks at
+  /// the table.
   @inlinable
   func trackedValue<Value>(
-    for identity: ObjectIdentifier, at generation: UInt64, in tree: UnsafeMutableRawPointer,
+    for identity: ObjectIdentifier, at generation: UInt64, counter: UnsafePointer<UInt64>,
     unless localKeys: KeyIDs, as _: Value.Type
   ) -> Value? {
     withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
       defer { environment_unpin(reader) }
       let table = environment_table_load(&words.pointee.table)
-      guard table.pointee.generation == generation, table.pointee.tree == tree,
+      guard table.pointee.generation == generation, table.pointee.generation_counter == counter,
         let entry = environment_table_find(table, UInt(bitPattern: identity)),
-        let box = entry.pointee.box, localKeys.excludesKeys(readFor: entry)
+        let box = entry.pointee.box, localKeys.excludesKey(readFor: entry)
       else { return nil }
       return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }

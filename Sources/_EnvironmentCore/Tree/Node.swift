@@ -152,8 +152,8 @@ package struct Node: @unchecked Sendable {
     if let parent = read.parent,
       let value = parent._withUnsafeGuaranteedRef({
         $0.trackedValue(
-          for: identity, at: read.generation, in: read.tree, unless: read.localKeys,
-          as: Value.self)
+          for: identity, at: read.generation, counter: read.generationCounter,
+          unless: read.localKeys, as: Value.self)
       })
     {
       finish(read, caching: Box(value), for: keyPath)
@@ -407,7 +407,9 @@ package struct Node: @unchecked Sendable {
 struct UncachedRead {
   /// The `Tree`, not retained (it lives as long as the reading node: the lifetime rule in
   /// `Tree`); a raw pointer so that inlinable code need not name the type.
-  @usableFromInline let tree: UnsafeMutableRawPointer
+  let tree: UnsafeMutableRawPointer
+  /// The tree's generation counter (what identifies it in a read table).
+  @usableFromInline let generationCounter: UnsafePointer<UInt64>
   @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
@@ -422,6 +424,7 @@ struct UncachedRead {
     parent: Unmanaged<NodeStorage>?, localKeys: KeyIDs
   ) {
     self.tree = tree.toOpaque()
+    generationCounter = tree._withUnsafeGuaranteedRef { UnsafePointer($0.generationCounter) }
     self.generation = generation
     self.writeCount = writeCount
     self.parent = parent
