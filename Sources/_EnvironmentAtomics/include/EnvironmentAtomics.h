@@ -211,26 +211,12 @@ static inline uintptr_t environment_table_slot(uintptr_t identity, uintptr_t mas
   return ((identity >> 4) ^ (identity >> 12)) & mask;
 }
 
-/// The box cached for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
-static inline void *_Nullable environment_table_lookup(const environment_table *_Nonnull table,
-                                                       uintptr_t identity) {
-  if (__atomic_load_n(table->generation_counter, __ATOMIC_ACQUIRE) != table->generation) return 0;
-  uintptr_t index = environment_table_slot(identity, table->mask);
-  // At most one pass over the slots: a table may be full.
-  for (uintptr_t probes = 0; probes <= table->mask; probes++) {
-    uintptr_t candidate = __atomic_load_n(&table->entries[index].identity, __ATOMIC_ACQUIRE);
-    if (candidate == identity) return table->entries[index].box;
-    if (candidate == 0) return 0;
-    index = (index + 1) & table->mask;
-  }
-  return 0;
-}
-
 /// The entry for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
 static inline const environment_table_entry *_Nullable environment_table_find(
     const environment_table *_Nonnull table, uintptr_t identity) {
   if (__atomic_load_n(table->generation_counter, __ATOMIC_ACQUIRE) != table->generation) return 0;
   uintptr_t index = environment_table_slot(identity, table->mask);
+  // At most one pass over the slots: a table may be full.
   for (uintptr_t probes = 0; probes <= table->mask; probes++) {
     uintptr_t candidate = __atomic_load_n(&table->entries[index].identity, __ATOMIC_ACQUIRE);
     if (candidate == identity) return &table->entries[index];
@@ -238,6 +224,13 @@ static inline const environment_table_entry *_Nullable environment_table_find(
     index = (index + 1) & table->mask;
   }
   return 0;
+}
+
+/// The box cached for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
+static inline void *_Nullable environment_table_lookup(const environment_table *_Nonnull table,
+                                                       uintptr_t identity) {
+  const environment_table_entry *entry = environment_table_find(table, identity);
+  return entry ? entry->box : 0;
 }
 
 /// The entries of `table`.

@@ -10,10 +10,10 @@ import _EnvironmentAtomics
 /// uncached read records the keys its getter reads (per thread, see `startTracking`), and caches
 /// its result with them (in its read table entry): at the reading node, and at its parent when
 /// the reading node sets none of them. (An entry keeps one key: the result of a getter that read
-/// more is not reused.) A request's
-/// environment, child of the app's, then reads an inherited dependency without running the
-/// getter (the standard library's key-path application and the resolution walk: ≈ 1,500
-/// instructions per first read, counted by `Scripts/instruction-budgets`).
+/// more is not reused.) A request's environment, child of the app's, then reads an inherited
+/// dependency without running the getter (the standard library's key-path application and the
+/// resolution walk: ≈ 1,500 instructions per first read, counted by
+/// `Scripts/instruction-budgets`).
 ///
 /// A getter runs at most once per node and generation, as before; where a node inherits every
 /// key it read, the node reuses its parent's result (a getter with side effects, such as one
@@ -76,14 +76,14 @@ enum InheritedReads {
     at node: Node, in tree: Tree
   ) {
     let identity = ObjectIdentifier(keyPath)
-    node.publish(
+    // Stored only when the node was not written since the read began: its keys are then those
+    // of the snapshot (`read.localKeys`).
+    let stored = node.publish(
       identity, box: box, owner: keyPath, readKeys: keys, tree: tree, generation: read.generation,
       writeCount: read.writeCount)
-    guard let keys, keys.tableWord != ENVIRONMENT_UNTRACKED_READ, let parent = read.parent,
+    guard stored, let keys, keys.tableWord != ENVIRONMENT_UNTRACKED_READ, let parent = read.parent,
       !keys.intersects(read.localKeys)
     else { return }
-    // The keys set on the node are those of the snapshot, unless it was written since.
-    guard node.withLock({ $0.writeCount }) == read.writeCount else { return }
     parent._withUnsafeGuaranteedRef { parent in
       guard !parent.hasEntry(for: identity) else { return }
       Node(storage: parent).publish(

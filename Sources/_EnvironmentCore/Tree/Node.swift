@@ -171,17 +171,17 @@ package struct Node: @unchecked Sendable {
   func beginUncachedRead() -> UncachedRead {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
-    let (tree, generation, writeCount, parent) = currentState { state in
-      state.parent.map { (storage: Unmanaged.passUnretained($0.storage), keys: state.locals.keys) }
+    let (tree, generation, writeCount, inheritance) = currentState { state in
+      state.parent.map { (parent: Unmanaged.passUnretained($0.storage), keys: state.locals.keys) }
     }
-    let eligible = parent.map { parent in
+    let parent = inheritance.flatMap { inheritance in
       tree._withUnsafeGuaranteedRef {
-        InheritedReads.isEligible(self, childOf: parent.storage, in: $0)
-      }
+        InheritedReads.isEligible(self, childOf: inheritance.parent, in: $0)
+      } ? inheritance.parent : nil
     }
     return UncachedRead(
-      tree: tree, generation: generation, writeCount: writeCount,
-      parent: eligible == true ? parent?.storage : nil, localKeys: parent?.keys ?? KeyIDs())
+      tree: tree, generation: generation, writeCount: writeCount, parent: parent,
+      localKeys: inheritance?.keys ?? KeyIDs())
   }
 
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
@@ -214,11 +214,13 @@ package struct Node: @unchecked Sendable {
   ///
   /// `writeCount`, for a value resolved from this node's own state, is the node's write count
   /// when the resolution began: a write since then (which, on a node without children, leaves
-  /// the generation as it is) makes the value stale, and it is not cached.
+  /// the generation as it is) makes the value stale, and it is not cached. Returns whether `box`
+  /// was stored.
+  @discardableResult
   func publish(
     _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, readKeys: KeyIDs? = nil,
     tree: Tree, generation: UInt64, writeCount: UInt64? = nil
-  ) {
+  ) -> Bool {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
@@ -248,6 +250,7 @@ package struct Node: @unchecked Sendable {
       if let ownerPointer { Unmanaged<AnyObject>.fromOpaque(ownerPointer).release() }
     }
     if let retired { Reclamation.retire(retired) }
+    return stored
   }
 
   // MARK: Writing

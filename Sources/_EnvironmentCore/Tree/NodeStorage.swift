@@ -57,9 +57,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   }
 
   /// This node's tree, for a child being made, after recording that the node has a child. Takes
-  /// no lock once the node has one: its tree is then read from `NodeWords.tree` (it lives as long
-  /// as this node, which the caller holds: the lifetime rule in `Tree`).
-  /// Not retained: the tree of an app environment shared by every request is not retained and
+  /// no lock once the node has one: its tree is then read from `NodeWords.treeAddress`. Not
+  /// retained (it lives as long as this node, which the caller holds: the lifetime rule in
+  /// `Tree`), so that the tree of an app environment shared by every request is not retained and
   /// released per request.
   func treeForNewChild() -> Unmanaged<Tree> {
     let published = withUnsafeMutablePointerToHeader { words -> Unmanaged<Tree>? in
