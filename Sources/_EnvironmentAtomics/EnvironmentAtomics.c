@@ -119,6 +119,10 @@ environment_reader *environment_reader_register(void) {
   return reader;
 }
 
+void environment_unpin(environment_reader *reader) {
+  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
+}
+
 uint64_t environment_oldest_pin(void) {
   uint64_t oldest = UINT64_MAX;
   for (environment_reader *reader = __atomic_load_n(&environment_readers, __ATOMIC_ACQUIRE);

@@ -107,21 +107,30 @@ extern __thread environment_reader *_Nullable environment_current_reader;
 /// Gives the calling thread a record (slow path of `environment_pin`).
 environment_reader *_Nonnull environment_reader_register(void);
 
-/// Pins the calling thread's record at the current epoch and returns it. The exchange is a full
-/// barrier: a reclaimer that does not see this pin is ordered before the loads that follow it,
-/// so those loads see what the reclaimer unpublished before it looked.
+/// Pins the calling thread's record at the current epoch and returns it.
+///
+/// The epoch is loaded with acquire ordering: reading an epoch that a retirement advanced makes
+/// that retirement's unpublishing store (made before the advance) visible to this thread's later
+/// loads. The exchange is a full barrier: a reclaimer that does not see this pin is ordered
+/// before the loads that follow it, so those loads see what the reclaimer unpublished before it
+/// looked. (The argument, in full: Design.md, "Reclamation".)
 static inline environment_reader *_Nonnull environment_pin(void) {
   environment_reader *reader = environment_current_reader;
   if (__builtin_expect(reader == 0, 0)) reader = environment_reader_register();
-  uint64_t epoch = __atomic_load_n(&environment_epoch, __ATOMIC_RELAXED);
+  uint64_t epoch = __atomic_load_n(&environment_epoch, __ATOMIC_ACQUIRE);
   __atomic_exchange_n(&reader->pin, epoch, __ATOMIC_SEQ_CST);
   return reader;
 }
 
 /// Unpins a record pinned by `environment_pin`.
-static inline void environment_unpin(environment_reader *_Nonnull reader) {
-  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
-}
+///
+/// Out of line on purpose (defined in EnvironmentAtomics.c, never inlined): a reader copies a
+/// value out of a table while pinned, and the copy retains the value's objects. Inlined, the
+/// unpin was a plain release store, and the optimizer sank that retain below it (seen in a
+/// release build's disassembly: load the object, unpin, then `swift_retain`), so a writer could
+/// free the object in between: a use after free. An opaque call may release any object, so no
+/// retain is moved across it.
+void environment_unpin(environment_reader *_Nonnull reader);
 
 /// Whether the calling thread's record is pinned (for assertions).
 static inline bool environment_is_pinned(void) {
@@ -142,21 +151,11 @@ uint64_t environment_oldest_pin(void);
 /// One resolved value: `identity` is a key path's or a key type's address (0: empty slot),
 /// `box` the retained `Box<Value>`, `owner` a retained object that keeps `identity` from being
 /// reused (the key path; NULL for key types, which are never deallocated).
-///
-/// For a key path's result, the key its getter read (see InheritedReads.swift): `read_key` is
-/// that key type's address, 0 when the getter read no key, or `ENVIRONMENT_UNTRACKED_READ` when
-/// it read more than one or they are not known. (One key, in one word: a table with two entries
-/// stays in the allocator's 96-byte size class.)
 typedef struct environment_table_entry {
   uintptr_t identity;
   void *_Nullable box;
   void *_Nullable owner;
-  uintptr_t read_key;
 } environment_table_entry;
-
-/// `read_key` of an entry whose getter's keys are not known (never a type's address: those are
-/// aligned).
-#define ENVIRONMENT_UNTRACKED_READ ((uintptr_t)1)
 
 /// A node's cache of resolved values, valid while `*generation_counter == generation`.
 /// Published entries are never changed; new entries go into empty slots (box and owner first,
@@ -241,10 +240,9 @@ static inline environment_table_entry *_Nonnull environment_table_entries(enviro
 /// Publishes an entry in an empty slot of `table` (the caller holds the node's lock).
 static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
                                              uintptr_t identity, void *_Nonnull box,
-                                             void *_Nullable owner, uintptr_t read_key) {
+                                             void *_Nullable owner) {
   entry->box = box;
   entry->owner = owner;
-  entry->read_key = read_key;
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
 

@@ -64,8 +64,13 @@ struct KeyProbe {
 ///
 /// Keyed by the key path object's identity (a literal is one object per process), which is
 /// cheap to hash on every write; the entry keeps its key path alive, so the identity is never
-/// reused by another key path.
+/// reused by another key path. Bounded (`capacity`): key paths made at run time are new objects
+/// at each write, and recording every one would grow the process's memory with the number of
+/// writes. Past the bound, key paths are not recorded (an alias of them is probed instead).
 enum KnownKeyPaths {
+  /// The most key paths recorded for the process, and per thread.
+  static let capacity = 512
+
   /// `nonisolated(unsafe)`: immutable reference; the dictionary is only touched under its lock.
   nonisolated(unsafe) private static let written =
     LockedValue<[ObjectIdentifier: (keyPath: AnyKeyPath, key: KeyInfo)]>.make([:])
@@ -76,19 +81,25 @@ enum KnownKeyPaths {
 
   static func record(_ keyPath: AnyKeyPath, writes key: KeyInfo) {
     let identity = ObjectIdentifier(keyPath)
-    // Recorded once per thread: a key path's accessors do not change, and the entry keeps the
-    // key path (so its identity) alive. The thread's last key path is compared first: a loop
-    // that writes one key path skips hashing it (≈ 200 instructions per write).
+    // Remembered per thread once recorded for the process (whose entry keeps the key path, so
+    // its identity, alive: a remembered identity is never another key path's). The thread's last
+    // key path is compared first: a loop that writes one key path skips hashing it.
     let isNew = ThreadContext.withCurrent { context in
       if context.lastRecordedKeyPath == identity { return false }
-      context.lastRecordedKeyPath = identity
-      return context.recordedKeyPaths.insert(identity).inserted
+      return !context.recordedKeyPaths.contains(identity)
     }
     guard isNew else { return }
-    let replaced = written.withLock { written in
-      written[identity] == nil ? written.updateValue((keyPath, key), forKey: identity) : nil
+    let isRecorded = written.withLock { written -> Bool in
+      if written[identity] != nil { return true }
+      guard written.count < capacity else { return false }
+      written[identity] = (keyPath, key)
+      return true
     }
-    withExtendedLifetime(replaced) {}
+    guard isRecorded else { return }
+    ThreadContext.withCurrent { context in
+      context.lastRecordedKeyPath = identity
+      if context.recordedKeyPaths.count < capacity { context.recordedKeyPaths.insert(identity) }
+    }
   }
 }
 

@@ -71,35 +71,44 @@ struct ReadTable {
   /// Whether one more entry fits.
   var hasRoom: Bool { count < capacity }
 
-  /// Adds an entry, taking over a retain of `box` and of `owner`, with the keys its getter read
-  /// (`nil`: not known; see `InheritedReads`). Under the node's lock; the table has room and no
-  /// entry for `identity`.
-  func insert(
-    _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?,
-    readKeys: KeyIDs?
-  ) {
-    let readKey = readKeys?.tableWord ?? ENVIRONMENT_UNTRACKED_READ
-    insert(UInt(bitPattern: identity), box: box, owner: owner, readKey: readKey)
+  /// Adds an entry, taking over a retain of `box` and of `owner`. Under the node's lock; the
+  /// table has room and no entry for `identity`.
+  func insert(_ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?) {
+    insert(UInt(bitPattern: identity), box: box, owner: owner)
   }
 
-  private func insert(
-    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?, readKey: UInt
-  ) {
+  private func insert(_ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?) {
     assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
-    environment_table_publish(slot(for: identity), identity, box, owner, readKey)
+    environment_table_publish(slot(for: identity), identity, box, owner)
     pointer.pointee.count += 1
   }
 
-  /// A copy with twice the capacity (retaining every entry again).
-  func grown(tree: Tree) -> ReadTable {
-    let copy = ReadTable.make(tree: tree, generation: generation, capacity: capacity * 2)
+  /// The most entries a table holds. A node caches one entry per key path read at it and one per
+  /// key resolved through it; key paths made at run time (`\.[flag: name]`, `appending(path:)`)
+  /// are new objects at each read, so without a bound a long-lived node would grow with the
+  /// number of reads.
+  static let maximumCapacity = 64
+
+  /// A table with room for one more entry, to replace this full one: twice the capacity with
+  /// every entry, or, at `maximumCapacity`, the same capacity with only the key memos (entries
+  /// without an owner: one per key type, whose number the program bounds). The entries kept are
+  /// retained again; the caller retires this table.
+  func withRoom(tree: Tree) -> ReadTable {
+    assert(!hasRoom, "only a full table is replaced to make room")
+    let atMaximum = capacity >= Self.maximumCapacity
+    let copy = ReadTable.make(
+      tree: tree, generation: generation, capacity: atMaximum ? capacity : capacity * 2)
     for index in 0..<capacity {
       let entry = entries[index]
       guard entry.identity != 0, let box = entry.box else { continue }
+      if atMaximum && (entry.owner != nil || copy.count + 1 >= copy.capacity) {
+        continue
+      }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
       if let owner = entry.owner { _ = Unmanaged<AnyObject>.fromOpaque(owner).retain() }
-      copy.insert(entry.identity, box: box, owner: entry.owner, readKey: entry.read_key)
+      copy.insert(entry.identity, box: box, owner: entry.owner)
     }
+    assert(copy.hasRoom, "the replacement has room for the entry that did not fit")
     return copy
   }
 

@@ -38,9 +38,6 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
   /// The key path this thread recorded or found recorded last (one of `recordedKeyPaths`).
   @exclusivity(unchecked) var lastRecordedKeyPath: ObjectIdentifier?
-  /// The keys read by the getter run being recorded on this thread, if any (see
-  /// `InheritedReads`; a nested run saves and restores them).
-  @exclusivity(unchecked) var trackedKeys = TrackedKeys(isTracking: false)
 
   private init(number: Int, name: String) {
     self.number = number

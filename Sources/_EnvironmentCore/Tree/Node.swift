@@ -138,50 +138,29 @@ package struct Node: @unchecked Sendable {
     storage.cachedValue(for: id, as: type)
   }
 
-  /// Resolves `keyPath` and caches the result under its identity: the parent's result when this
-  /// node sets none of the keys its getter read there (see `InheritedReads`), otherwise by running
-  /// the key path's getter here.
+  /// Resolves `keyPath` by running its getter (user code) against this node, with no lock held,
+  /// and caches the result under the key path's identity in this node's table.
   ///
-  /// Runs the key path's accessors (user code) and possibly defaults, with no lock held.
-  /// Specialized in the caller's module (so that boxing the value needs no run-time generic
-  /// metadata lookup), but not inlined into the fast path.
+  /// The result is never taken from another environment's cache: a getter may capture the
+  /// `Dependencies` it was called on, read keys conditionally or have side effects, so only its
+  /// run here gives this node's value. (What other nodes share is a key's own resolved value,
+  /// the memo of `resolve`.) Specialized in the caller's module (so that boxing the value needs
+  /// no run-time generic metadata lookup), but not inlined into the fast path.
   @inlinable @inline(never)
   package func readUncached<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let read = beginUncachedRead()
-    let identity = ObjectIdentifier(keyPath)
-    if let parent = read.parent,
-      let value = parent._withUnsafeGuaranteedRef({
-        $0.trackedValue(
-          for: identity, at: read.generation, counter: read.generationCounter,
-          unless: read.localKeys, as: Value.self)
-      })
-    {
-      finish(read, caching: Box(value), for: keyPath)
-      return value
-    }
-    let tracking = InheritedReads.startTracking()
     let value = dependencies(for: read)[keyPath: keyPath]
-    finish(read, caching: Box(value), for: keyPath, tracked: tracking)
+    finish(read, caching: Box(value), for: keyPath)
     return value
   }
 
-  /// Begins an uncached read: the node's tree, generation and write count, and what an inherited
-  /// read needs (see `InheritedReads`).
+  /// Begins an uncached read: the node's tree, generation and write count.
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
-    let (tree, generation, writeCount, inheritance) = currentState { state in
-      state.parent.map { (parent: Unmanaged.passUnretained($0.storage), keys: state.locals.keys) }
-    }
-    let parent = inheritance.flatMap { inheritance in
-      tree._withUnsafeGuaranteedRef {
-        InheritedReads.isEligible(self, childOf: inheritance.parent, in: $0)
-      } ? inheritance.parent : nil
-    }
-    return UncachedRead(
-      tree: tree, generation: generation, writeCount: writeCount, parent: parent,
-      localKeys: inheritance?.keys ?? KeyIDs())
+    let (tree, generation, writeCount, _) = currentState { _ in () }
+    return UncachedRead(tree: tree, generation: generation, writeCount: writeCount)
   }
 
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
@@ -191,26 +170,24 @@ package struct Node: @unchecked Sendable {
       storage: NodeAccess(node: self, tree: .fromOpaque(read.tree), generation: read.generation))
   }
 
-  /// Caches the result of an uncached read under the identity of `keyPath`; for a read whose
-  /// getter ran here (`tracked`), with the keys it read where descendants can reuse it (see
-  /// `InheritedReads`).
+  /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
+  /// only, unless the node was written since the read began.
   @usableFromInline
-  func finish(
-    _ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath,
-    tracked tracking: InheritedReads.Tracking? = nil
-  ) {
-    let keys = tracking.map(InheritedReads.endTracking)
+  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
     guard Tree.isCacheable(read.generation) else { return }
     Unmanaged<Tree>.fromOpaque(read.tree)._withUnsafeGuaranteedRef { tree in
-      InheritedReads.publish(box, of: keyPath, readingKeys: keys, by: read, at: self, in: tree)
+      _ = publish(
+        ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree,
+        generation: read.generation, writeCount: read.writeCount)
     }
   }
 
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
-  /// reused while the entry exists. `readKeys`: for a key path's result, the keys its getter read,
-  /// when known (see `InheritedReads`).
+  /// reused while the entry exists. A table never grows past `ReadTable.maximumCapacity`: a full
+  /// one is replaced by a table that keeps only the key memos (see `ReadTable.bounded`), so that
+  /// reads through key paths made at run time do not grow a node's memory.
   ///
   /// `writeCount`, for a value resolved from this node's own state, is the node's write count
   /// when the resolution began: a write since then (which, on a node without children, leaves
@@ -218,8 +195,7 @@ package struct Node: @unchecked Sendable {
   /// was stored.
   @discardableResult
   func publish(
-    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, readKeys: KeyIDs? = nil,
-    tree: Tree, generation: UInt64, writeCount: UInt64? = nil
+    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree, generation: UInt64, writeCount: UInt64? = nil
   ) -> Bool {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
@@ -232,17 +208,17 @@ package struct Node: @unchecked Sendable {
       if current && table.generation == generation {
         if table.contains(identity) { return (false, nil) }
         if table.hasRoom {
-          table.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
+          table.insert(identity, box: boxPointer, owner: ownerPointer)
           return (true, nil)
         }
-        let grown = table.grown(tree: tree)
-        grown.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
-        return (true, words.replaceTable(with: grown))
+        let larger = table.withRoom(tree: tree)
+        larger.insert(identity, box: boxPointer, owner: ownerPointer)
+        return (true, words.replaceTable(with: larger))
       }
       // A table for an older generation (or another tree) is replaced; a newer one is kept.
       if current && table.generation > generation { return (false, nil) }
       let fresh = ReadTable.make(tree: tree, generation: generation, capacity: 2)
-      fresh.insert(identity, box: boxPointer, owner: ownerPointer, readKeys: readKeys)
+      fresh.insert(identity, box: boxPointer, owner: ownerPointer)
       return (true, words.replaceTable(with: fresh))
     }
     if !stored {
@@ -404,33 +380,19 @@ package struct Node: @unchecked Sendable {
   package var environmentName: String { withLock { $0.environmentName } }
 }
 
-/// An uncached read in progress: the tree and generation the result will be cached at, and what
-/// an inherited read needs.
+/// An uncached read in progress: the tree and generation the result will be cached at.
 @usableFromInline
 struct UncachedRead {
   /// The `Tree`, not retained (it lives as long as the reading node: the lifetime rule in
   /// `Tree`); a raw pointer so that inlinable code need not name the type.
   let tree: UnsafeMutableRawPointer
-  /// The tree's generation counter (what identifies it in a read table).
-  @usableFromInline let generationCounter: UnsafePointer<UInt64>
   @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
-  /// The reading node's parent, not retained (the node holds it), when the node may take the
-  /// parent's results (see `InheritedReads`); `nil` otherwise.
-  @usableFromInline let parent: Unmanaged<NodeStorage>?
-  /// The keys set on the reading node when the read began (when `parent` is not `nil`).
-  @usableFromInline let localKeys: KeyIDs
 
-  init(
-    tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64,
-    parent: Unmanaged<NodeStorage>?, localKeys: KeyIDs
-  ) {
+  init(tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
     self.tree = tree.toOpaque()
-    generationCounter = tree._withUnsafeGuaranteedRef { UnsafePointer($0.generationCounter) }
     self.generation = generation
     self.writeCount = writeCount
-    self.parent = parent
-    self.localKeys = localKeys
   }
 }

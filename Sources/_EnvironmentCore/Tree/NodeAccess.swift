@@ -30,7 +30,6 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   }
 
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
-    InheritedReads.record(ObjectIdentifier(key))
     let box: AnyObject
     if let tree {
       box = tree._withUnsafeGuaranteedRef { node.resolve(KeyInfo(key), in: $0, at: generation) }

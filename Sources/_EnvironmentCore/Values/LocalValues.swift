@@ -26,13 +26,6 @@ struct LocalValues {
     return entries[index]
   }
 
-  /// The identities of the keys set.
-  var keys: KeyIDs {
-    var keys = KeyIDs()
-    for entry in entries { keys.insert(entry.key.id) }
-    return keys
-  }
-
   /// Every value, in the order their keys were first set.
   var all: [LocalValue] { entries }
 
