@@ -73,11 +73,15 @@ struct ReadTable {
 
   /// Adds an entry, taking over a retain of `box` and of `owner`. Under the node's lock; the
   /// table has room and no entry for `identity`.
-  func insert(_ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?) {
+  func insert(
+    _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
+  ) {
     insert(UInt(bitPattern: identity), box: box, owner: owner)
   }
 
-  private func insert(_ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?) {
+  private func insert(
+    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
+  ) {
     assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
     environment_table_publish(slot(for: identity), identity, box, owner)
     pointer.pointee.count += 1

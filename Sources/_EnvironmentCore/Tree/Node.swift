@@ -195,7 +195,8 @@ package struct Node: @unchecked Sendable {
   /// was stored.
   @discardableResult
   func publish(
-    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree, generation: UInt64, writeCount: UInt64? = nil
+    _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree, generation: UInt64,
+    writeCount: UInt64? = nil
   ) -> Bool {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
