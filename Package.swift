@@ -51,6 +51,11 @@ let package = Package(
       dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport"]
     ),
 
+    // The defects of the trust issue, each reproduced from the public API: racing writes with
+    // reference-typed values, results across environments, user code under locks, bounded memory,
+    // derived children under races, diagnostics under churn. CI also runs it in release mode.
+    .testTarget(name: "TrustTests", dependencies: ["ComposableEnv", "TestSupport"]),
+
     // Compiled copies of every Swift snippet in README.md and Migration.md.
     .testTarget(
       name: "SnippetsComposableEnvTests",

@@ -62,18 +62,13 @@ extension ComposableEnvironment {
       let name = child.label ?? "?"
       return (name.hasPrefix("_") ? String(name.dropFirst()) : name, wrapper)
     }
-    return node.withLock { _ in
-      let properties = wrappers.compactMap { name, wrapper in
-        wrapper.createdEnvironment.map { (name, $0) }
-      }
-      let derived = derivedChildren.compactMap { key, state in
-        if case .done(let child) = state {
-          (key.label, unsafeDowncast(child, to: ComposableEnvironment.self))
-        } else {
-          nil
-        }
-      }.sorted { $0.0 < $1.0 }
-      return properties + derived
+    let properties = node.withLock { _ in
+      wrappers.compactMap { name, wrapper in wrapper.createdEnvironment.map { (name, $0) } }
     }
+    // Labels render ids (user code): after the lock.
+    let derived = node.derivedChildren.madeChildren().map { made in
+      (made.slot.label, unsafeDowncast(made.child, to: ComposableEnvironment.self))
+    }.sorted { $0.0 < $1.0 }
+    return properties + derived
   }
 }

@@ -44,10 +44,6 @@ open class ComposableEnvironment {
   /// This environment's place in the tree.
   @usableFromInline let node: Node
 
-  /// Children created by ``derived(_:)`` and ``derived(_:id:)``, each made at most once.
-  /// Guarded by `node`'s lock.
-  @exclusivity(unchecked) var derivedChildren: [DerivedChildKey: OnceState] = [:]
-
   /// Creates a root environment: every dependency reads its default until you set it.
   ///
   /// ```swift
@@ -64,10 +60,7 @@ open class ComposableEnvironment {
 
   deinit {
     // Release children one by one rather than recursively (a chain may be very long).
-    guard !derivedChildren.isEmpty else { return }
-    for key in Array(derivedChildren.keys) {
-      DeferredRelease.release { derivedChildren[key]?.takeValue() }
-    }
+    node.takeDerivedChildren()?.releaseAll()
   }
 
   /// Reads or sets a dependency on this environment.
@@ -149,7 +142,7 @@ open class ComposableEnvironment {
   /// settings === app.derived(SettingsEnvironment.self)  // true
   /// ```
   public func derived<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: nil))
+    derivedChild(Child.self, id: nil)
   }
 
   /// The child environment of type `Child` for `id`, created on first use and cached.
@@ -164,7 +157,7 @@ open class ComposableEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+    derivedChild(Child.self, id: AnyHashable(id))
   }
 
   /// A new child environment of type `Child`, made on each call and not kept by this environment:
@@ -205,7 +198,7 @@ open class ComposableEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Bool {
-    removeDerivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+    removeDerivedChild(Child.self, id: AnyHashable(id))
   }
 
   /// Drops the cached child of type `Child` made by ``derived(_:)``, if there is one. Returns
@@ -216,24 +209,19 @@ open class ComposableEnvironment {
   /// ```
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment>(_ type: Child.Type) -> Bool {
-    removeDerivedChild(for: DerivedChildKey(type: type, id: nil))
+    removeDerivedChild(Child.self, id: nil)
   }
 
-  private func removeDerivedChild(for key: DerivedChildKey) -> Bool {
-    var removed = node.withLock { _ in derivedChildren.removeValue(forKey: key) }
-    let wasCached = if case .done = removed { true } else { false }
-    // After the lock, one by one (the child may hold a long chain of its own children).
-    DeferredRelease.release { removed?.takeValue() }
-    return wasCached
+  private func removeDerivedChild(_ type: Any.Type, id: AnyHashable?) -> Bool {
+    node.derivedChildren.remove(type, id: id)
   }
 
-  private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    derive(
-      Child.self,
-      state: { body in node.withLock { _ in body(&self.derivedChildren[key, default: .idle]) } },
-      make: { Child() },
-      configure: { _ in }
-    )
+  private func derivedChild<Child: ComposableEnvironment>(
+    _ type: Child.Type, id: AnyHashable?
+  ) -> Child {
+    node.derivedChildren.child(type, id: id) { access in
+      derive(Child.self, state: access, make: { Child() }, configure: { _ in })
+    }
   }
 
   /// The child whose once-state `state` gives access to (under this environment's lock): made by

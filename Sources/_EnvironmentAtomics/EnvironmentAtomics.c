@@ -57,6 +57,8 @@ void environment_lock_wake(uint32_t *lock) {
 
 uint64_t environment_epoch = 1;
 
+uint64_t environment_retired_count = 0;
+
 __thread environment_reader *environment_current_reader = 0;
 
 __thread void *environment_current_context = 0;

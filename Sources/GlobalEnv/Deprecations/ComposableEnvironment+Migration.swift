@@ -22,7 +22,7 @@ import _EnvironmentCore
 )
 open class ComposableEnvironment: GlobalEnvironment {
   /// Children created by `derived(_:)` and `derived(_:id:)`, by type and id, each made once.
-  private let children = LockedValue<[DerivedChildKey: OnceState]>.make([:])
+  private let children = DerivedChildren()
 
   /// Creates the environment. Its dependencies are the process-wide ones.
   ///
@@ -38,7 +38,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// let settings = app.derived(SettingsEnvironment.self)
   /// ```
   public func derived<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: nil))
+    derivedChild(Child.self, id: nil)
   }
 
   /// The child of type `Child` for `id`, created on first use and cached. In `GlobalEnv` it reads
@@ -51,7 +51,7 @@ open class ComposableEnvironment: GlobalEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Child {
-    derivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+    derivedChild(Child.self, id: AnyHashable(id))
   }
 
   /// A new child environment of type `Child`, made on each call and not kept by this
@@ -75,7 +75,7 @@ open class ComposableEnvironment: GlobalEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Bool {
-    removeDerivedChild(for: DerivedChildKey(type: type, id: AnyHashable(id)))
+    children.remove(type, id: AnyHashable(id))
   }
 
   /// Drops the cached child of type `Child` made by `derived(_:)`, if there is one; returns
@@ -86,23 +86,17 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// ```
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment>(_ type: Child.Type) -> Bool {
-    removeDerivedChild(for: DerivedChildKey(type: type, id: nil))
+    children.remove(type, id: nil)
   }
 
-  private func removeDerivedChild(for key: DerivedChildKey) -> Bool {
-    let removed = children.withLock { $0.removeValue(forKey: key) }
-    defer { withExtendedLifetime(removed) {} }  // released after the lock
-    if case .done = removed { return true }
-    return false
-  }
-
-  private func derivedChild<Child: ComposableEnvironment>(for key: DerivedChildKey) -> Child {
-    let child = Once.value(
-      of: .derivation(child: Child.self, parent: Self.self),
-      in: .current,
-      access: { body in children.withLock { body(&$0[key, default: .idle]) } },
-      make: { Child() }
-    )
-    return unsafeDowncast(child, to: Child.self)
+  private func derivedChild<Child: ComposableEnvironment>(
+    _ type: Child.Type, id: AnyHashable?
+  ) -> Child {
+    children.child(type, id: id) { access in
+      let child = Once.value(
+        of: .derivation(child: Child.self, parent: Self.self), in: .current, access: access,
+        make: { Child() })
+      return unsafeDowncast(child, to: Child.self)
+    }
   }
 }

@@ -146,6 +146,18 @@ static inline uint64_t environment_epoch_advance(void) {
 /// The smallest epoch any record is pinned at, or UINT64_MAX when none is pinned.
 uint64_t environment_oldest_pin(void);
 
+/// How many retired tables wait to be freed (changed under the retired list's lock; read
+/// without it, to skip looking at an empty list).
+extern uint64_t environment_retired_count;
+
+static inline uint64_t environment_retired_count_load(void) {
+  return __atomic_load_n(&environment_retired_count, __ATOMIC_ACQUIRE);
+}
+
+static inline void environment_retired_count_store(uint64_t count) {
+  __atomic_store_n(&environment_retired_count, count, __ATOMIC_RELEASE);
+}
+
 // MARK: - Read table
 
 /// One resolved value: `identity` is a key path's or a key type's address (0: empty slot),

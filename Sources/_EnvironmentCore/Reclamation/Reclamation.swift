@@ -37,12 +37,10 @@ enum Reclamation {
   nonisolated(unsafe) private static let retired = LockedValue<[Retired]>.make([])
 
   /// Frees `table` once no reader can be using it: at once when no reader is pinned at an epoch
-  /// up to the current one, otherwise at a later reclamation.
-  ///
-  /// `promptly` (for writes, which replace values): when a reader is pinned, look again a few
-  /// times — a pin lasts a few instructions — so that a replaced value is released before the
-  /// write returns. Reads never pass it: a read does not wait for other readers.
-  static func retire(_ table: ReadTable, promptly: Bool = false) {
+  /// up to the current one, otherwise as soon as the readers pinned then have unpinned (this call
+  /// waits until they have). So the values a replaced table held are released before a write
+  /// returns, and no retired table waits for a later write.
+  static func retire(_ table: ReadTable) {
     assert(!environment_is_pinned(), "tables are retired outside pinned sections")
     let epoch = environment_epoch_advance()
     // The common case: nothing waits to be freed and no reader is pinned at this epoch or
@@ -51,11 +49,36 @@ enum Reclamation {
       table.destroy()
       return
     }
-    retired.withLock { $0.append(Retired(table: table, epoch: epoch)) }
-    var attempts = promptly ? 64 : 1
-    while reclaim(), attempts > 1 {
-      attempts -= 1
-      sched_yield()
+    retired.withLock {
+      $0.append(Retired(table: table, epoch: epoch))
+      environment_retired_count_store(UInt64($0.count))
+    }
+    drain()
+  }
+
+  /// Frees the retired tables, if any wait, as `retire` does (a node's release and a first read
+  /// call it, in case a table was retired while they raced). One atomic load when none waits.
+  static func collect() {
+    if environment_retired_count_load() != 0 { drain() }
+  }
+
+  /// Frees retired tables until none is left, waiting for the readers pinned at or before their
+  /// epochs.
+  ///
+  /// Terminates: a reader pinned at or before a retired table's epoch unpins after a few of its
+  /// own instructions (a pinned section takes no lock, waits for nothing and runs no user code),
+  /// and a reader that pins again pins at a later epoch, which does not hold the table back. The
+  /// waiting thread is never pinned itself (asserted in `retire`). It yields first, then sleeps
+  /// briefly, for a reader that was preempted while pinned.
+  private static func drain() {
+    var attempt = 0
+    while reclaim() {
+      attempt += 1
+      if attempt < 64 {
+        sched_yield()
+      } else {
+        usleep(20)
+      }
     }
   }
 
@@ -66,6 +89,7 @@ enum Reclamation {
       guard retired.contains(where: { $0.epoch < oldestPin }) else { return ([], !retired.isEmpty) }
       let freeable = retired.filter { $0.epoch < oldestPin }
       retired.removeAll { $0.epoch < oldestPin }
+      environment_retired_count_store(UInt64(retired.count))
       return (freeable, !retired.isEmpty)
     }
     for entry in freeable { entry.table.destroy() }

@@ -157,6 +157,7 @@ package struct Node: @unchecked Sendable {
   /// Begins an uncached read: the node's tree, generation and write count.
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
+    Reclamation.collect()
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount, _) = currentState { _ in () }
@@ -259,7 +260,7 @@ package struct Node: @unchecked Sendable {
     // a node without children has nothing more to invalidate: a per-request environment's
     // writes leave the app's caches alone. (The tree lives as long as this node: not retained.)
     if hasChildren { tree._withUnsafeGuaranteedRef { $0.current.invalidateValues() } }
-    if let retired { Reclamation.retire(retired, promptly: true) }
+    if let retired { Reclamation.retire(retired) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }
 
@@ -350,7 +351,7 @@ package struct Node: @unchecked Sendable {
       return (state.locals, words.tree, words.replaceTable(with: .empty), words.hasChildren)
     }
     if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
-    if let retired { Reclamation.retire(retired, promptly: true) }
+    if let retired { Reclamation.retire(retired) }
     withExtendedLifetime(removed) {}
   }
 

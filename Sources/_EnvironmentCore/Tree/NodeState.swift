@@ -23,6 +23,10 @@ package struct NodeState: ~Copyable {
   var aliases: [AliasDeclaration] = []
   /// The aliases in force here, with the tree's alias generation they are valid at.
   var aliasScope: CachedAliasScope?
+  /// The children of this node's environment made by `derived(_:)` and `derived(_:id:)`, made on
+  /// the first one. Held here rather than by the environment, so that reflecting an environment
+  /// (`Mirror`, `dependencyTree()`) never copies state that another thread changes.
+  var derivedChildren: DerivedChildren?
   /// The tree this node made as a root, held for the node's whole life (also once the node is
   /// attached under another environment: its descendants may still point at it); `nil` for a
   /// node made as a child. See the lifetime rule in `Tree`.

@@ -48,6 +48,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       DeferredRelease.release { state.pointee.parent.take()?.storage }
       state.deinitialize(count: 1)
     }
+    Reclamation.collect()
   }
 
   /// The test context the node was created in. Read without the lock: it is set before the node
