@@ -233,10 +233,21 @@ package struct Node: @unchecked Sendable {
 
   // MARK: Writing
 
-  /// Sets `keyPath` to `value` on this node, for the node and its descendants. Evaluates no
-  /// default (see `AccessorRun`), and remembers the key a key path of the usual shape writes (see
-  /// `KnownKeyPaths`).
+  /// Sets `keyPath` to `value` on this node, for the node and its descendants, as Swift's
+  /// key-path write does: get, modify, set.
+  ///
+  /// A single-component key path (`\.apiClient`) runs its getter only to discard its result (the
+  /// standard library then sets the new value), so the getter gets the value being written
+  /// instead of computing a default it does not need (see `AccessorRun`); the key it writes is
+  /// remembered (see `KnownKeyPaths`). A key path of several components (`\.endpoints.primary`)
+  /// modifies what the getter returns: the getter reads the values it would read at this node,
+  /// computing defaults not computed yet, so that the setter writes back only what changed.
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
+    guard KeyPathShape.isSingleComponent(keyPath) else {
+      var dependencies = Dependencies(storage: AccessorRun(node: self, storesWrites: true))
+      dependencies[keyPath: keyPath] = value
+      return
+    }
     AccessorRun.writing(value, at: self, storesWrites: true) { run in
       var dependencies = Dependencies(storage: run)
       dependencies[keyPath: keyPath] = value
