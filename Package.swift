@@ -17,8 +17,12 @@ let package = Package(
     .target(name: "DependencyValues", dependencies: ["_EnvironmentAtomics"]),
 
     // Internal: the resolution rules shared by both environment modules.
+    // Debug builds (the test suite, the fuzzer's replay, the soak's checked run) are checked
+    // builds: lock order, table and reclamation invariants are asserted on every operation.
     .target(name: "_EnvironmentAtomics"),
-    .target(name: "_EnvironmentCore", dependencies: ["DependencyValues", "_EnvironmentAtomics"]),
+    .target(
+      name: "_EnvironmentCore", dependencies: ["DependencyValues", "_EnvironmentAtomics"],
+      swiftSettings: [.define("ENVIRONMENT_INTERNAL_CHECKS", .when(configuration: .debug))]),
 
     // Public: the two interchangeable environment modules.
     .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
@@ -55,6 +59,9 @@ let package = Package(
     // reference-typed values, results across environments, user code under locks, bounded memory,
     // derived children under races, diagnostics under churn. CI also runs it in release mode.
     .testTarget(name: "TrustTests", dependencies: ["ComposableEnv", "TestSupport"]),
+    // The core's parts on their own, at package level: the read table, reclamation, the lock
+    // order checks, key path shapes, derived children's slots.
+    .testTarget(name: "CoreTests", dependencies: ["_EnvironmentCore", "_EnvironmentAtomics"]),
 
     // Compiled copies of every Swift snippet in README.md and Migration.md.
     .testTarget(

@@ -66,7 +66,7 @@ extension ComposableEnvironment {
       wrappers.compactMap { name, wrapper in wrapper.createdEnvironment.map { (name, $0) } }
     }
     // Labels render ids (user code): after the lock.
-    let derived = node.derivedChildren.madeChildren().map { made in
+    let derived = (node.existingDerivedChildren?.madeChildren() ?? []).map { made in
       (made.slot.label, unsafeDowncast(made.child, to: ComposableEnvironment.self))
     }.sorted { $0.0 < $1.0 }
     return properties + derived

@@ -182,7 +182,9 @@ open class ComposableEnvironment {
 
   /// Drops the cached child of type `Child` for `id`, if there is one: the next
   /// ``derived(_:id:)`` makes a new one, and the old one is released when nothing else holds it.
-  /// Returns whether a child was cached.
+  /// Returns whether a child was cached or being made. A child being made on another thread is
+  /// still returned to the calls already waiting for it, and not cached: one id has one child at
+  /// any time.
   ///
   /// ```swift
   /// func rowDisappeared(_ post: Post) {

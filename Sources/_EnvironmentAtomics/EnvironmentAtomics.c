@@ -121,7 +121,10 @@ environment_reader *environment_reader_register(void) {
   return reader;
 }
 
-void environment_unpin(environment_reader *reader) {
+// Never inlined, and a compiler barrier besides: the optimizer must not move a retain made while
+// pinned below the store (see the declaration).
+__attribute__((noinline)) void environment_unpin(environment_reader *reader) {
+  __asm__ __volatile__("" ::: "memory");
   __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
 }
 
@@ -175,3 +178,34 @@ uintptr_t environment_test_value_mark_take(void) {
   environment_test_value_marked_key = 0;
   return key;
 }
+
+// MARK: - Checked builds
+
+// The library locks the calling thread holds, innermost last, with their ranks. The lock order
+// allows two at once (a node's, then its tree's); a few more slots let a violation be reported
+// rather than overflow.
+static __thread const void *environment_held_locks[4];
+static __thread unsigned environment_held_ranks[4];
+static __thread unsigned environment_held_count = 0;
+
+environment_lock_check environment_lock_acquiring(const void *lock, unsigned rank) {
+  environment_lock_check check = environment_lock_check_free;
+  for (unsigned index = 0; index < environment_held_count && index < 4; index++) {
+    if (environment_held_locks[index] == lock) return environment_lock_check_recursive;
+    if (environment_held_ranks[index] >= rank) check = environment_lock_check_out_of_order;
+  }
+  if (environment_held_count < 4) {
+    environment_held_locks[environment_held_count] = lock;
+    environment_held_ranks[environment_held_count] = rank;
+  }
+  environment_held_count++;
+  return check;
+}
+
+void environment_lock_released(const void *lock) {
+  if (environment_held_count == 0) return;
+  environment_held_count--;
+  (void)lock;
+}
+
+unsigned environment_locks_held(void) { return environment_held_count; }

@@ -138,6 +138,11 @@ static inline bool environment_is_pinned(void) {
   return reader != 0 && __atomic_load_n(&reader->pin, __ATOMIC_RELAXED) != 0;
 }
 
+/// The global epoch (for checks).
+static inline uint64_t environment_epoch_load(void) {
+  return __atomic_load_n(&environment_epoch, __ATOMIC_ACQUIRE);
+}
+
 /// Advances the global epoch and returns the epoch before the advance.
 static inline uint64_t environment_epoch_advance(void) {
   return __atomic_fetch_add(&environment_epoch, 1, __ATOMIC_SEQ_CST);
@@ -350,5 +355,27 @@ void environment_test_value_mark(uintptr_t key);
 
 /// The key last marked on the calling thread (0 if none), cleared.
 uintptr_t environment_test_value_mark_take(void);
+
+// MARK: - Checked builds
+
+/// What `environment_lock_acquiring` found.
+typedef enum environment_lock_check {
+  /// The thread holds no lock of the library.
+  environment_lock_check_free = 0,
+  /// The thread holds this very lock: taking it again would never return.
+  environment_lock_check_recursive = 1,
+  /// The thread holds a lock of the same or a later rank: out of the library's lock order.
+  environment_lock_check_out_of_order = 2,
+} environment_lock_check;
+
+/// Records, for the calling thread, that it takes `lock`, of `rank` in the library's lock order
+/// (checked builds only).
+environment_lock_check environment_lock_acquiring(const void *_Nonnull lock, unsigned rank);
+
+/// Records, for the calling thread, that it released `lock` (checked builds only).
+void environment_lock_released(const void *_Nonnull lock);
+
+/// How many locks of the library the calling thread holds (checked builds only).
+unsigned environment_locks_held(void);
 
 #endif

@@ -85,27 +85,51 @@ struct ReadTable {
     assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
     environment_table_publish(slot(for: identity), identity, box, owner)
     pointer.pointee.count += 1
+    checkInvariants()
   }
 
-  /// The most entries a table holds. A node caches one entry per key path read at it and one per
-  /// key resolved through it; key paths made at run time (`\.[flag: name]`, `appending(path:)`)
-  /// are new objects at each read, so without a bound a long-lived node would grow with the
-  /// number of reads.
+  /// Checks, in checked builds, what the table promises: a capacity that is a power of two,
+  /// `count` entries that each hold a box, and for a key path's entry the key
+  /// path object itself as the owner that keeps its identity from being reused.
+  func checkInvariants() {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      precondition(capacity & (capacity - 1) == 0, "the capacity is a power of two")
+      var used = 0
+      for index in 0..<capacity where entries[index].identity != 0 {
+        let entry = entries[index]
+        used += 1
+        precondition(entry.box != nil, "an entry holds a box")
+        if let owner = entry.owner {
+          precondition(UInt(bitPattern: owner) == entry.identity, "an owner is its identity")
+        }
+      }
+      precondition(used == count, "count is the number of entries")
+    #endif
+  }
+
+  /// The most entries a table holds for key paths. A node caches one entry per key path read at
+  /// it and one per key resolved through it; key paths made at run time (`\\.[flag: name]`,
+  /// `appending(path:)`) are new objects at each read, so without a bound a long-lived node would
+  /// grow with the number of reads. Key memos are never dropped: there is one per key type, which
+  /// the program bounds, and a node that many keys resolve through keeps them all.
   static let maximumCapacity = 64
 
   /// A table with room for one more entry, to replace this full one: twice the capacity with
-  /// every entry, or, at `maximumCapacity`, the same capacity with only the key memos (entries
-  /// without an owner: one per key type, whose number the program bounds). The entries kept are
-  /// retained again; the caller retires this table.
+  /// every entry, or, at `maximumCapacity` when key paths fill at least half of it, the same
+  /// capacity with only the key memos (entries without an owner). The entries kept are retained
+  /// again; the caller retires this table.
   func withRoom(tree: Tree) -> ReadTable {
     assert(!hasRoom, "only a full table is replaced to make room")
-    let atMaximum = capacity >= Self.maximumCapacity
+    var memos = 0
+    for index in 0..<capacity where entries[index].identity != 0 && entries[index].owner == nil {
+      memos += 1
+    }
+    let keepsAll = capacity < Self.maximumCapacity || memos * 2 >= capacity
     let copy = ReadTable.make(
-      tree: tree, generation: generation, capacity: atMaximum ? capacity : capacity * 2)
+      tree: tree, generation: generation, capacity: keepsAll ? capacity * 2 : capacity)
     for index in 0..<capacity {
       let entry = entries[index]
-      guard entry.identity != 0, let box = entry.box else { continue }
-      if atMaximum && (entry.owner != nil || copy.count + 1 >= copy.capacity) {
+      guard entry.identity != 0, let box = entry.box, keepsAll || entry.owner == nil else {
         continue
       }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
@@ -132,6 +156,8 @@ struct ReadTable {
   /// `Reclamation`); values' `deinit`s run here, so no lock of the library may be held.
   func destroy() {
     assert(!isEmptySentinel, "the empty table is never freed")
+    assertNoLibraryLockHeld("a table's values are about to be released")
+    checkInvariants()
     for index in 0..<capacity {
       let entry = entries[index]
       guard entry.identity != 0 else { continue }

@@ -53,26 +53,33 @@ enum Reclamation {
       $0.append(Retired(table: table, epoch: epoch))
       environment_retired_count_store(UInt64($0.count))
     }
-    drain()
+    // A pinned thread would wait for itself: it never retires (asserted above); in a release
+    // build, its table is left to a later reclamation instead.
+    guard !environment_is_pinned() else { return }
+    waitForReaders(upTo: epoch)
   }
 
-  /// Frees the retired tables, if any wait, as `retire` does (a node's release and a first read
-  /// call it, in case a table was retired while they raced). One atomic load when none waits.
+  /// Frees the retired tables that no reader can be using any more, if any wait, without waiting
+  /// (a node's release and a first read call it, for tables left by a retirement that could not
+  /// wait). One atomic load when none waits.
   static func collect() {
-    if environment_retired_count_load() != 0 { drain() }
+    if environment_retired_count_load() != 0, !environment_is_pinned() {
+      _ = reclaim(waitingFor: 0)
+    }
   }
 
-  /// Frees retired tables until none is left, waiting for the readers pinned at or before their
-  /// epochs.
+  /// Frees retired tables until none retired at or before `epoch` is left, waiting for the readers
+  /// pinned at or before it.
   ///
-  /// Terminates: a reader pinned at or before a retired table's epoch unpins after a few of its
-  /// own instructions (a pinned section takes no lock, waits for nothing and runs no user code),
-  /// and a reader that pins again pins at a later epoch, which does not hold the table back. The
-  /// waiting thread is never pinned itself (asserted in `retire`). It yields first, then sleeps
-  /// briefly, for a reader that was preempted while pinned.
-  private static func drain() {
+  /// Terminates: a reader pinned at or before `epoch` unpins after a few of its own instructions
+  /// (a pinned section takes no lock, waits for nothing and runs no user code), and a reader that
+  /// pins again pins at a later epoch, which does not hold these tables back; tables retired
+  /// later are not waited for. It yields first, then sleeps briefly, for a reader that was
+  /// preempted while pinned.
+  private static func waitForReaders(upTo epoch: UInt64) {
+    assertNoLibraryLockHeld("a retirement waits for readers")
     var attempt = 0
-    while reclaim() {
+    while reclaim(waitingFor: epoch) {
       attempt += 1
       if attempt < 64 {
         sched_yield()
@@ -82,17 +89,36 @@ enum Reclamation {
     }
   }
 
-  /// Frees every retired table no reader can be using; returns whether some remain.
-  private static func reclaim() -> Bool {
-    let oldestPin = environment_oldest_pin()
+  /// Frees every retired table no reader can be using; returns whether a table retired at or
+  /// before `epoch` remains.
+  ///
+  /// A table retired at `e` may be freed once the epoch has passed `e` and no record is pinned at
+  /// `e` or before. The epoch is read before the records are scanned: a table retired after the
+  /// scan began has an epoch at or after that reading, and is left for a later pass (its reader
+  /// may have pinned after the scan looked at its record).
+  private static func reclaim(waitingFor epoch: UInt64) -> Bool {
+    let horizon = environment_epoch_load()
+    let bound = min(horizon, environment_oldest_pin())
     let (freeable, remaining) = retired.withLock { retired -> ([Retired], Bool) in
-      guard retired.contains(where: { $0.epoch < oldestPin }) else { return ([], !retired.isEmpty) }
-      let freeable = retired.filter { $0.epoch < oldestPin }
-      retired.removeAll { $0.epoch < oldestPin }
-      environment_retired_count_store(UInt64(retired.count))
-      return (freeable, !retired.isEmpty)
+      let freeable = retired.filter { $0.epoch < bound }
+      if !freeable.isEmpty {
+        retired.removeAll { $0.epoch < bound }
+        environment_retired_count_store(UInt64(retired.count))
+      }
+      checkInvariants(retired)
+      return (freeable, retired.contains { $0.epoch <= epoch })
     }
     for entry in freeable { entry.table.destroy() }
     return remaining
+  }
+
+  /// Checks, in checked builds, the retired list (under its lock): every table was retired at an
+  /// epoch the global epoch has passed, and the count readers look at is the list's.
+  private static func checkInvariants(_ retired: [Retired]) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      let epoch = environment_epoch_load()
+      precondition(retired.allSatisfy { $0.epoch < epoch }, "tables are retired at past epochs")
+      precondition(environment_retired_count_load() == UInt64(retired.count))
+    #endif
   }
 }

@@ -21,7 +21,7 @@ package final class LockedValue<State>: ManagedBuffer<State, PlatformLock> {
   /// Runs `body` with exclusive access to the state.
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
-      PlatformLockOperations.lock(lock)
+      PlatformLockOperations.lock(lock, rank: .leaf)
       defer { PlatformLockOperations.unlock(lock) }
       return try body(&state.pointee)
     }

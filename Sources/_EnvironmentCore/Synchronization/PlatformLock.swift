@@ -1,7 +1,8 @@
+import _EnvironmentAtomics
+
 #if canImport(Darwin)
   import Darwin
 #elseif os(Linux)
-  import _EnvironmentAtomics
 #else
   #error("swift-composable-env supports Apple platforms and Linux.")
 #endif
@@ -23,6 +24,15 @@
   @usableFromInline package typealias PlatformLock = UInt32
 #endif
 
+/// The library's lock order: a thread may take a lock only of a later rank than every lock it
+/// holds. A node's lock may be held while its tree's is taken (attaching a root moves it to its
+/// new parent's tree); every other lock is a leaf, taken with no other lock held.
+enum LockRank: UInt32 {
+  case node = 1
+  case tree = 2
+  case leaf = 3
+}
+
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).
 @usableFromInline
 enum PlatformLockOperations {
@@ -36,7 +46,10 @@ enum PlatformLockOperations {
   }
 
   @inline(__always)
-  static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
+  static func lock(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      checkAcquiring(lock, rank: rank)
+    #endif
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
     #else
@@ -51,5 +64,40 @@ enum PlatformLockOperations {
     #else
       environment_unlock(lock)
     #endif
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      environment_lock_released(lock)
+    #endif
   }
+
+  #if ENVIRONMENT_INTERNAL_CHECKS
+    /// Reports taking a lock the thread holds (a hang otherwise) and taking one out of the lock
+    /// order (a possible deadlock).
+    static func checkAcquiring(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {
+      switch environment_lock_acquiring(lock, rank.rawValue) {
+      case environment_lock_check_recursive:
+        reportMisuse(
+          """
+          a lock of the library was taken again by the thread that holds it, which would never \
+          return: code ran under the lock that should not have (a library bug; please report it \
+          with this stack).
+          """)
+      case environment_lock_check_out_of_order:
+        assertionFailure("swift-composable-env: a library lock was taken out of the lock order")
+      default:
+        break
+      }
+    }
+  #endif
+}
+
+/// Asserts, in checked builds, that the calling thread holds no lock of the library: before user
+/// code runs (a getter, a default, an initializer, an id's `hash` or `==`, a value's `deinit`)
+/// and before a wait.
+@inline(__always)
+func assertNoLibraryLockHeld(_ what: @autoclosure () -> String) {
+  #if ENVIRONMENT_INTERNAL_CHECKS
+    precondition(
+      environment_locks_held() == 0,
+      "swift-composable-env: a library lock is held while \(what())")
+  #endif
 }

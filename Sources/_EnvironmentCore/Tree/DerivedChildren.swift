@@ -76,15 +76,15 @@ package final class DerivedChildren: @unchecked Sendable {
   /// child is released after the lock, one link at a time.
   package func remove(_ type: Any.Type, id: AnyHashable?) -> Bool {
     var removed = removeSlot(type, id: id)
-    guard let slot = removed else { return false }
-    let wasMade = lock.withLock { _ in if case .idle = slot.state { false } else { true } }
+    guard removed != nil else { return false }
     DeferredRelease.release { removed.take() }
-    return wasMade
+    return true
   }
 
   /// The slot of the child of type `type` for `id`, added if there is none. Runs the id's
   /// `hash(into:)` and `==` with no lock held.
   private func slot(for type: Any.Type, id: AnyHashable?) -> Slot {
+    assertNoLibraryLockHeld("an id's hash(into:) and == are about to run")
     let bucket = Bucket(typeID: ObjectIdentifier(type), idHash: id?.hashValue ?? 0)
     while true {
       let (candidates, seen) = lock.withLock { ($0.buckets[bucket] ?? [], $0.version) }
@@ -106,21 +106,28 @@ package final class DerivedChildren: @unchecked Sendable {
   /// caller to release after the lock, with what it holds). Runs the id's `hash(into:)` and `==`
   /// with no lock held.
   private func removeSlot(_ type: Any.Type, id: AnyHashable?) -> Slot? {
+    assertNoLibraryLockHeld("an id's hash(into:) and == are about to run")
     let bucket = Bucket(typeID: ObjectIdentifier(type), idHash: id?.hashValue ?? 0)
     while true {
       let candidates = lock.withLock { $0.buckets[bucket] ?? [] }
       guard let found = candidates.first(where: { $0.id == id }) else { return nil }
-      let removed = lock.withLock { table -> Bool in
+      let removed = lock.withLock { table -> Bool? in
         guard let index = table.buckets[bucket]?.firstIndex(where: { $0 === found }) else {
           return false
         }
+        // No child made or being made: nothing to remove. (A thread that found the slot may be
+        // about to make its child; it stays filed, so that child is cached.)
+        if case .idle = found.state { return nil }
         table.buckets[bucket]!.remove(at: index)
         if table.buckets[bucket]!.isEmpty { table.buckets[bucket] = nil }
         table.version &+= 1
         return true
       }
-      if removed { return found }
-      // Removed by another thread meanwhile: a new slot for the same id may have been filed.
+      switch removed {
+      case true?: return found
+      case nil: return nil
+      case false?: continue  // removed meanwhile: a new slot for the same id may be filed
+      }
     }
   }
 
@@ -155,6 +162,12 @@ extension Node {
       state.derivedChildren = children
       return children
     }
+  }
+
+  /// The derived children of this node's environment, if it derived any (for diagnostics, which
+  /// make nothing).
+  package var existingDerivedChildren: DerivedChildren? {
+    withLock { $0.derivedChildren }
   }
 
   /// Moves the derived children out of the node, for the environment's `deinit` to release them.

@@ -157,6 +157,7 @@ package struct Node: @unchecked Sendable {
   /// Begins an uncached read: the node's tree, generation and write count.
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
+    assertNoLibraryLockHeld("a key path's getter is about to run")
     Reclamation.collect()
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
@@ -187,7 +188,7 @@ package struct Node: @unchecked Sendable {
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
   /// reused while the entry exists. A table never grows past `ReadTable.maximumCapacity`: a full
-  /// one is replaced by a table that keeps only the key memos (see `ReadTable.bounded`), so that
+  /// one is replaced by a table that keeps only the key memos (see `ReadTable.withRoom`), so that
   /// reads through key paths made at run time do not grow a node's memory.
   ///
   /// `writeCount`, for a value resolved from this node's own state, is the node's write count
@@ -243,6 +244,7 @@ package struct Node: @unchecked Sendable {
   /// modifies what the getter returns: the getter reads the values it would read at this node,
   /// computing defaults not computed yet, so that the setter writes back only what changed.
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
+    assertNoLibraryLockHeld("a key path's accessors are about to run")
     guard KeyPathShape.isSingleComponent(keyPath) else {
       var dependencies = Dependencies(storage: AccessorRun(node: self, storesWrites: true))
       dependencies[keyPath: keyPath] = value

@@ -81,7 +81,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     withUnsafeMutablePointers { words, state in
       let lock = UnsafeMutableRawPointer(words) + MemoryLayout<NodeWords>.offset(of: \.lock)!
       let typedLock = lock.assumingMemoryBound(to: PlatformLock.self)
-      PlatformLockOperations.lock(typedLock)
+      PlatformLockOperations.lock(typedLock, rank: .node)
       defer { PlatformLockOperations.unlock(typedLock) }
       return body(&state.pointee, words)
     }

@@ -76,7 +76,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   func withLock<Result>(_ body: (inout TreeState) -> Result) -> Result {
     withUnsafeMutablePointers { state, words in
       let lock = Tree.lockPointer(words)
-      PlatformLockOperations.lock(lock)
+      PlatformLockOperations.lock(lock, rank: .tree)
       defer { PlatformLockOperations.unlock(lock) }
       return body(&state.pointee)
     }

@@ -1,0 +1,69 @@
+import Testing
+import _EnvironmentAtomics
+
+@testable import _EnvironmentCore
+
+@Suite("Lock order checks")
+struct LockOrderTests {
+  @Test func lockHeldIsCountedUntilReleased() {
+    let value = LockedValue<Int>.make(0)
+    let held = value.withLock { _ in environment_locks_held() }
+    #expect(held == 1)
+    #expect(environment_locks_held() == 0)
+  }
+
+  @Test func takingALockTheThreadHoldsIsReportedAsRecursion() {
+    var lock: PlatformLock = PlatformLockOperations.unlocked
+    let first = environment_lock_acquiring(&lock, LockRank.leaf.rawValue)
+    let again = environment_lock_acquiring(&lock, LockRank.leaf.rawValue)
+    environment_lock_released(&lock)
+    environment_lock_released(&lock)
+    #expect(first == environment_lock_check_free)
+    #expect(again == environment_lock_check_recursive)
+  }
+
+  @Test func takingANodeLockUnderALeafLockIsOutOfOrder() {
+    var leaf: PlatformLock = PlatformLockOperations.unlocked
+    var node: PlatformLock = PlatformLockOperations.unlocked
+    _ = environment_lock_acquiring(&leaf, LockRank.leaf.rawValue)
+    let check = environment_lock_acquiring(&node, LockRank.node.rawValue)
+    environment_lock_released(&node)
+    environment_lock_released(&leaf)
+    #expect(check == environment_lock_check_out_of_order)
+  }
+
+  @Test func takingATreeLockUnderANodeLockIsInOrder() {
+    var node: PlatformLock = PlatformLockOperations.unlocked
+    var tree: PlatformLock = PlatformLockOperations.unlocked
+    _ = environment_lock_acquiring(&node, LockRank.node.rawValue)
+    let check = environment_lock_acquiring(&tree, LockRank.tree.rawValue)
+    environment_lock_released(&tree)
+    environment_lock_released(&node)
+    #expect(check == environment_lock_check_free)
+  }
+}
+
+@Suite("Key path shape")
+struct KeyPathShapeTests {
+  struct Root {
+    var stored = 0
+    var computed: Int {
+      get { stored }
+      set { stored = newValue }
+    }
+    var nested: Root {
+      get { self }
+      set { self = newValue }
+    }
+  }
+
+  @Test func singleComputedPropertyIsOneComponent() {
+    #expect(KeyPathShape.isSingleComponent(\Root.computed))
+  }
+
+  @Test func propertyOfAPropertyIsSeveralComponents() {
+    #expect(!KeyPathShape.isSingleComponent(\Root.nested.computed))
+    let nested: WritableKeyPath<Root, Root> = \.nested
+    #expect(!KeyPathShape.isSingleComponent(nested.appending(path: \.stored)))
+  }
+}
