@@ -6,8 +6,7 @@
 ///
 /// Declared here rather than in the environment modules so that `Dependencies`' subscript, inlined
 /// into the module that declares a dependency, boxes a written value where its type is known: a
-/// write then looks up no generic metadata at run time (≈ 330 instructions per write, counted by
-/// `Scripts/instruction-budgets`).
+/// write then looks up no generic metadata at run time.
 @usableFromInline
 package final class Box<Value>: @unchecked Sendable {
   @usableFromInline package let value: Value

@@ -47,9 +47,9 @@ package final class ThreadContext: @unchecked Sendable {
   /// The calling thread's context, created on first use and released when the thread exits.
   ///
   /// The pthread key holds the context (its destructor releases it at thread exit); a C
-  /// thread-local copy of the pointer makes the common case one load, where
-  /// `pthread_getspecific` and the key's lazy initialization cost ≈ 60 instructions (counted by
-  /// `Scripts/instruction-budgets`; several calls per derivation, per first read).
+  /// thread-local copy of the pointer makes the common case one load instead of
+  /// `pthread_getspecific` and the key's lazy initialization (several calls per derivation, per
+  /// first read).
   package static var current: ThreadContext {
     if let pointer = environment_context_load() {
       return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()

@@ -4,16 +4,16 @@ import DependencyValues
 /// need: a write through a key path (`with(\.apiClient, stub)`), or a probe that finds which key
 /// a key path stands for (`aliasing`, `provenance(of:)`).
 ///
-/// Writing through a `WritableKeyPath` of a computed property runs its getter first, then its
-/// setter with the new value (a read-modify-write). The getter's result is discarded, so the
-/// storage hands it the sample (the value being written) when the types match (the usual
-/// `get { self[Key.self] }` shape), instead of resolving the key, which could compute its live
-/// default. For a getter that reads a key of another type, or with no sample, the key is
-/// resolved at the node.
+/// Writing through a single-component `WritableKeyPath` of a computed property runs its getter
+/// first, then its setter with the new value; the getter's result is discarded. So for such a
+/// write (only: see `Node.write`), the storage hands the getter the sample (the value being
+/// written) when the types match (the usual `get { self[Key.self] }` shape), instead of resolving
+/// the key, which could compute its live default. For a getter that reads a key of another type,
+/// or with no sample (a write through several components, a probe), the key is resolved at the
+/// node.
 ///
 /// Not generic: the value being written is reached through its address (see `AccessorSample`), so
-/// that a run needs no type metadata at run time (a generic run looked up its own and its
-/// sample's `Optional` metadata five times per write: a fifth of a per-request environment's cost).
+/// that a run needs no type metadata at run time.
 ///
 /// `@unchecked Sendable`: used by one thread, for the duration of one run.
 final class AccessorRun: DependencyStorage, @unchecked Sendable {
@@ -72,7 +72,7 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// `value(for:)` for a getter that reads a key of another type than the written value's, or
   /// with no sample: the sample if it casts, otherwise the key resolved at the node. A function
   /// of its own, so that the usual shape does not look up the metadata of `Key.Value?` that the
-  /// cast needs (≈ 330 instructions per write).
+  /// cast needs.
   @inline(never)
   private func otherTypeValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     if let value = sample?.load() as? Key.Value { return value }

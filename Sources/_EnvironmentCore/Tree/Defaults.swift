@@ -11,9 +11,8 @@
 struct Defaults {
   private var entries: [Entry] = []
 
-  /// One key's default in one context. A struct rather than a tuple: the runtime destroyed an
-  /// array of tuples through its generic tuple witness, ≈ 70 instructions more per default when a
-  /// tree is released (counted by `Scripts/instruction-budgets`).
+  /// One key's default in one context. A struct rather than a tuple: the runtime destroys an
+  /// array of tuples through its generic tuple witness, which is slower.
   private struct Entry {
     let key: ObjectIdentifier
     let context: TestContext?

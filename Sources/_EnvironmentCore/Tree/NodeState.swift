@@ -4,7 +4,7 @@ import _EnvironmentAtomics
 ///
 /// Noncopyable: it lives in its node's storage and is only ever borrowed or mutated in place
 /// (under the lock). It is also made in place, where a copyable state was copied and the original
-/// destroyed (its five references retained and released, ≈ 330 instructions per node).
+/// destroyed (its references retained and released).
 @usableFromInline
 package struct NodeState: ~Copyable {
   /// The node this one inherits from; `nil` for a root.

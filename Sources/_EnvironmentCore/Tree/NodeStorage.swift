@@ -5,11 +5,11 @@ import _EnvironmentAtomics
 /// the lock) as the one element.
 ///
 /// The state is the element, not the header, because it is noncopyable (a `ManagedBuffer` header
-/// must be copyable), so that it is made in place: `ManagedBuffer.create` copied a copyable state
-/// and destroyed the original (its references retained and released, ≈ 330 instructions per node,
-/// counted by `Scripts/instruction-budgets`).
+/// must be copyable), so that it is made in place: `ManagedBuffer.create` copies a copyable state
+/// and destroys the original (its references retained and released).
 ///
-/// Lock rule: the lock is a leaf. Nothing runs under it but reads and updates of the state and
+/// Lock rule: the lock is first in the lock order (a tree's lock may be taken under it, when a
+/// root is attached; see `LockRank`). Nothing runs under it but reads and updates of the state and
 /// the table pointer: no user code, no other lock of the library, no release of a value (what a
 /// critical section removes is released by the caller afterwards).
 @usableFromInline

@@ -1,12 +1,10 @@
 /// The values set on one node, one per key, in the order they were first set.
 ///
 /// A small array searched linearly rather than a dictionary: a node holds a few values (a
-/// request's environment one or two), and comparing identities is cheaper than hashing them.
-/// Setting the first value of a dictionary cost ≈ 750 instructions (hashing, allocating and
-/// resizing its storage) and releasing it ≈ 440, counted by `Scripts/instruction-budgets` ("a
-/// server request"); a one-element array costs one small allocation. (Holding the first value
-/// inline saved that allocation, ≈ 300 instructions, but made every node 32 bytes larger, 31 more
-/// per node in the heap: over the 350-byte budget for a node that has read once.)
+/// request's environment one or two), and comparing identities is cheaper than hashing them; a
+/// one-element array costs one small allocation. (Holding the first value inline saves that
+/// allocation but makes every node 32 bytes larger: over the heap budget of a node that has read
+/// once.)
 struct LocalValues {
   private var entries: [LocalValue] = []
 
