@@ -30,6 +30,9 @@ enum Reclamation {
   private struct Retired {
     let table: ReadTable
     let epoch: UInt64
+    /// Whether a pass is freeing the table (after the lock). It stays listed until it is freed,
+    /// so that a retirement waiting for it returns only once its values are released.
+    var isBeingFreed = false
   }
 
   /// Tables retired and not freed yet. A leaf lock.
@@ -99,17 +102,24 @@ enum Reclamation {
   private static func reclaim(waitingFor epoch: UInt64) -> Bool {
     let horizon = environment_epoch_load()
     let bound = min(horizon, environment_oldest_pin())
-    let (freeable, remaining) = retired.withLock { retired -> ([Retired], Bool) in
-      let freeable = retired.filter { $0.epoch < bound }
-      if !freeable.isEmpty {
-        retired.removeAll { $0.epoch < bound }
-        environment_retired_count_store(UInt64(retired.count))
+    let (freeable, remaining) = retired.withLock { retired -> ([ReadTable], Bool) in
+      var freeable: [ReadTable] = []
+      for index in retired.indices
+      where retired[index].epoch < bound && !retired[index].isBeingFreed {
+        retired[index].isBeingFreed = true
+        freeable.append(retired[index].table)
       }
       checkInvariants(retired)
-      return (freeable, retired.contains { $0.epoch <= epoch })
+      let remaining = retired.contains { $0.epoch <= epoch && !$0.isBeingFreed }
+      return (freeable, remaining || (freeable.isEmpty && retired.contains { $0.epoch <= epoch }))
     }
-    for entry in freeable { entry.table.destroy() }
-    return remaining
+    guard !freeable.isEmpty else { return remaining }
+    for table in freeable { table.destroy() }
+    return retired.withLock { retired in
+      retired.removeAll { entry in freeable.contains { $0.pointer == entry.table.pointer } }
+      environment_retired_count_store(UInt64(retired.count))
+      return retired.contains { $0.epoch <= epoch }
+    }
   }
 
   /// Checks, in checked builds, the retired list (under its lock): every table was retired at an
