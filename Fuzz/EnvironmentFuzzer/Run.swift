@@ -23,7 +23,11 @@ func run(_ operations: [Operation]) -> String? {
     case .set(let node, let key): tree.set(node % tree.count, key: key, to: "v\(step)")
     case .alias(let node, let key, let reference):
       tree.alias(node % tree.count, key: key, to: reference)
-    case .read(let node, let key): failure = tree.read(node % tree.count, key: key)
+    case .read(let node, let key):
+      // Every read path in turn, decided by the input: literal, run-time key path, composed client.
+      let paths = ModelledTree<FuzzEnvironment>.ReadPath.allCases
+      failure = tree.read(
+        node % tree.count, key: key, through: paths[(node + key + step) % paths.count])
     case .removeCached(let node, let id): failure = tree.removeCached(node % tree.count, id: id)
     case .scopedOverride(let key, let other):
       // The process-wide values are never set here: a scope alone decides, over the defaults.
@@ -40,7 +44,12 @@ func run(_ operations: [Operation]) -> String? {
 /// Runs the operations `bytes` decode to; stops the program, printing them, at a disagreement.
 func check(_ bytes: [UInt8]) {
   let operations = Operation.decode(bytes, keys: ModelKeys.count)
-  guard let failure = run(operations) else { return }
+  // The tree is released when `run` returns: every value written must be released with it.
+  let failure =
+    run(operations)
+    ?? (ModelValue.written.count == 0
+      ? nil : "\(ModelValue.written.count) written values outlived the tree that held them")
+  guard let failure else { return }
   let steps = operations.enumerated().map { "  \($0.offset + 1). \($0.element)" }
   fatalError("EnvironmentFuzzer: \(failure)\nOperations:\n\(steps.joined(separator: "\n"))")
 }

@@ -30,7 +30,7 @@ enum Soak {
       ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap(UInt64.init) ?? system.next()
     say("soak: \(minutes) min, 8 workers + 1 checker, seed \(seed) (replay: SOAK_SEED=\(seed))")
 
-    let root = SoakEnvironment().with(\.model0, rootValue)
+    let root = SoakEnvironment().with(\.model0, ModelValue(rootValue))
     let workers = (0..<8).map { Worker(index: $0, root: root, seed: seed &+ UInt64($0)) }
     let stop = StopFlag()
     for worker in workers {
@@ -47,7 +47,7 @@ enum Soak {
       while !stop.isSet {
         rounds += 1
         workers[rounds % workers.count].sample(using: &generator)
-        if rounds % 64 == 0 { root.with(\.model0, rootValue) }
+        if rounds % 64 == 0 { root.with(\.model0, ModelValue(rootValue)) }
       }
       stop.finished()
     }

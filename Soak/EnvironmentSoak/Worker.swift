@@ -61,7 +61,10 @@ final class Worker: @unchecked Sendable {
         failure = scopedReadDisagreement(
           setting: key, to: "scope-\(index)-\(operations)",
           reading: Int.random(in: 0..<ModelKeys.count, using: &random))
-      default: failure = tree.read(node, key: key)
+      case 8 where operations % 8 == 0: tree.renderDiagnostics(node, key: key)
+      default:
+        let paths = ModelledTree<SoakEnvironment>.ReadPath.allCases
+        failure = tree.read(node, key: key, through: paths[operations % paths.count])
       }
       if let failure { disagreements.append("worker \(index): \(failure)") }
     }

@@ -59,6 +59,8 @@ open class ComposableEnvironment {
   }
 
   deinit {
+    // A cached composed client may hold the node: break that cycle (see `dropCachedReads`).
+    node.dropCachedReads()
     // Release children one by one rather than recursively (a chain may be very long).
     node.takeDerivedChildren()?.releaseAll()
   }

@@ -60,6 +60,9 @@ enum GlobalDependencies {
     }
 
     deinit {
+      // A cached composed client may hold the scope's node: break that cycle (see
+      // `Node.dropCachedReads`).
+      node.dropCachedReads()
       if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
       LiveScopes.decrement()
     }

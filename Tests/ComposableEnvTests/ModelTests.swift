@@ -29,7 +29,7 @@ struct ModelTests {
       case 15..<40:
         let value = "v\(step)"
         modelNode.set(key, value)
-        realNode.with(ModelKeys.keyPaths[key], value)
+        realNode.with(ModelKeys.keyPaths[key], ModelValue(value))
       case 40..<48:
         let reference = Int.random(in: 0..<ModelKeys.count, using: &random)
         if modelNode.alias(key, to: reference) {
@@ -45,7 +45,7 @@ struct ModelTests {
           Issue.record("seed \(seed), step \(step): the model's own aliases became invalid")
           return
         }
-        let actual = realNode[ModelKeys.keyPaths[key]]
+        let actual = realNode[ModelKeys.keyPaths[key]].name
         guard actual == expected else {
           Issue.record(
             "seed \(seed), step \(step): read of key \(key) gave \(actual), model says \(expected)")

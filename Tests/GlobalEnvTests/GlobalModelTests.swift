@@ -39,12 +39,12 @@ extension ProcessWideState {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<20:
           node.set(key, value)
-          environment.with(ModelKeys.keyPaths[key], value)
+          environment.with(ModelKeys.keyPaths[key], ModelValue(value))
         case 20..<28 where depth < 4:
           let scope = node.makeChild()
           scope.set(key, value)
           let failure = Dependencies.withValues {
-            $0[keyPath: ModelKeys.keyPaths[key]] = value
+            $0[keyPath: ModelKeys.keyPaths[key]] = ModelValue(value)
           } operation: {
             run(root: root, node: scope, depth: depth + 1, random: &random, step: &step)
           }
@@ -66,7 +66,7 @@ extension ProcessWideState {
           guard let expected = node.read(key) else {
             return "step \(step): the model's own aliases became invalid"
           }
-          let actual = environment[ModelKeys.keyPaths[key]]
+          let actual = environment[ModelKeys.keyPaths[key]].name
           if actual != expected {
             return "step \(step): read of key \(key) gave \(actual), model says \(expected)"
           }

@@ -61,4 +61,21 @@ struct CrossEnvironmentTests {
     #expect(app[dynamicMember: \.label] == "none")
     #expect(app.derived(TrustNode.self)[dynamicMember: \.label] == "none")
   }
+
+  @Test func composedClientCachedByItsEnvironmentDoesNotKeepItsValuesAlive() {
+    let live = LiveCount()
+    do {
+      let request = TrustRoot().with(\.token, LiveToken("request", live))
+      // The client keeps the request's `Dependencies`, and the request caches the client.
+      _ = request.requestLogger.requestID()
+      _ = request.token
+    }
+    #expect(live.count == 0)
+  }
+
+  @Test func composedClientOfAChildThatOutlivesItsParentStillReads() {
+    let child = TrustRoot().with(\.label, "app").child
+    #expect(child.requestLogger.label == "app")
+    #expect(child.requestLogger.requestID() == "none")
+  }
 }

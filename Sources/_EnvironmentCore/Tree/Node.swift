@@ -356,6 +356,19 @@ package struct Node: @unchecked Sendable {
     return false
   }
 
+  /// Drops this node's cached reads (its table is retired), for the owner of the node when it
+  /// goes away: an environment's `deinit`, the end of a `withValues` scope.
+  ///
+  /// A cached result may hold this very node: a composed client that keeps the `Dependencies` it
+  /// was made from (`get { let deps = self; return Client { deps.token } }`) holds the node, and
+  /// the node's table holds the client. Dropping the table breaks that cycle, so the node and the
+  /// values it holds are released when nothing else holds them. Children that outlive the owner
+  /// keep reading: they re-resolve what the table held.
+  package func dropCachedReads() {
+    let retired = storage.withLock { _, words in words.replaceTable(with: .empty) }
+    if let retired { Reclamation.retire(retired) }
+  }
+
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
   package func removeAllValues() {
     let (removed, tree, retired, hasChildren) = storage.withLock { state, words in

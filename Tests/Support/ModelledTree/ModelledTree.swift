@@ -49,7 +49,7 @@ public struct ModelledTree<Environment: ComposableEnv.ComposableEnvironment> {
   /// `with(key, value)` on node `node`.
   public func set(_ node: Int, key: Int, to value: String) {
     nodes[node].model.set(key, value)
-    nodes[node].real.with(ModelKeys.keyPaths[key], value)
+    nodes[node].real.with(ModelKeys.keyPaths[key], ModelValue(value))
   }
 
   /// `aliasing(key, to: reference)` on node `node`, when the model accepts it: cycles and
@@ -61,12 +61,38 @@ public struct ModelledTree<Environment: ComposableEnv.ComposableEnvironment> {
     }
   }
 
-  /// Reads `key` at node `node`; what the read and the model disagree on, if they do.
-  public func read(_ node: Int, key: Int) -> String? {
+  /// How a read reaches the value.
+  public enum ReadPath: CaseIterable, Sendable {
+    /// The key path literal, through the subscript.
+    case literal
+    /// A key path made at run time (a new object at each read).
+    case runTimeKeyPath
+    /// A composed client made at the node, which reads the key later from its `Dependencies`.
+    case composedClient
+  }
+
+  /// Reads `key` at node `node` through `path`; what the read and the model disagree on, if they
+  /// do.
+  public func read(_ node: Int, key: Int, through path: ReadPath = .literal) -> String? {
     let expected = nodes[node].model.read(key)
-    let actual = nodes[node].real[ModelKeys.keyPaths[key]]
+    let real = nodes[node].real
+    let actual =
+      switch path {
+      case .literal: real[ModelKeys.keyPaths[key]].name
+      case .runTimeKeyPath: real[ModelKeys.runTimeKeyPath(key)].name
+      case .composedClient: real[dynamicMember: \.modelReader].name(of: key)
+      }
     return actual == expected
-      ? nil : "key \(key) read \(actual) at node \(node), the model says \(expected ?? "invalid")"
+      ? nil
+      : "key \(key) read \(actual) (\(path)) at node \(node), the model says \(expected ?? "invalid")"
+  }
+
+  /// Renders the diagnostics of node `node` (`dependencyTree()`, `provenance(of:)`), which must not
+  /// crash or hang whatever other threads do to the tree.
+  public func renderDiagnostics(_ node: Int, key: Int) {
+    let real = nodes[node].real
+    _ = real.dependencyTree()
+    _ = real.provenance(of: ModelKeys.keyPaths[key])
   }
 
   /// `removeDerived(_:id:)` on node `node`; a disagreement on whether a child was cached.
@@ -90,9 +116,9 @@ public func scopedReadDisagreement(setting key: Int, to value: String, reading o
   -> String?
 {
   let actual = Dependencies.withValues {
-    $0[keyPath: ModelKeys.keyPaths[key]] = value
+    $0[keyPath: ModelKeys.keyPaths[key]] = ModelValue(value)
   } operation: {
-    GlobalReader()[ModelKeys.keyPaths[other]]
+    GlobalReader()[ModelKeys.keyPaths[other]].name
   }
   let expected = key == other ? value : ModelKeys.defaultValue(other)
   return actual == expected ? nil : "a GlobalEnv scope read \(actual), expected \(expected)"
