@@ -61,7 +61,8 @@ let package = Package(
     .testTarget(name: "TrustTests", dependencies: ["ComposableEnv", "TestSupport"]),
     // The core's parts on their own, at package level: the read table, reclamation, the lock
     // order checks, key path shapes, derived children's slots.
-    .testTarget(name: "CoreTests", dependencies: ["_EnvironmentCore", "_EnvironmentAtomics"]),
+    .testTarget(
+      name: "CoreTests", dependencies: ["_EnvironmentCore", "_EnvironmentAtomics", "TestSupport"]),
 
     // Compiled copies of every Swift snippet in README.md and Migration.md.
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _EnvironmentAtomics
 
@@ -25,7 +26,7 @@ struct OnceTests {
     let cell = OnceCell()
     let makes = Shared(0)
     let results = Shared<[ObjectIdentifier]>([])
-    let finished = finishesWithin(20) {
+    let finished = finishes(within: 20) {
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
         let value = cell.value {
           makes.update { $0 += 1 }
@@ -53,7 +54,7 @@ struct OnceTests {
       }
     }.start()
     started.wait()
-    let finished = finishesWithin(5) { _ = fast.value { Made() } }
+    let finished = finishes(within: 5) { _ = fast.value { Made() } }
     proceed.signal()
     #expect(finished)
   }
@@ -77,7 +78,7 @@ struct OnceTests {
     waiter.start()
     Thread.sleep(forTimeInterval: 0.05)  // the waiter is in the wait room
     proceed.signal()
-    let finished = finishesWithin(10) {
+    let finished = finishes(within: 10) {
       while waited.value == nil { Thread.sleep(forTimeInterval: 0.001) }
     }
     #expect(finished)
@@ -103,30 +104,4 @@ struct OnceTests {
       #expect(message.contains("taken again by the thread that holds it"))
     }
   #endif
-}
-
-/// A value handed between threads in these tests: a lock-protected slot.
-final class Shared<Value>: @unchecked Sendable {
-  // `@unchecked Sendable`: `stored` is only touched under `lock`.
-  private let lock = NSLock()
-  private var stored: Value
-
-  init(_ value: Value) { stored = value }
-
-  var value: Value {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
-
-  func update(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}
-
-/// Runs `body` on a thread of its own; whether it returned within `seconds` (a watchdog).
-func finishesWithin(_ seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
-  let done = DispatchSemaphore(value: 0)
-  Thread {
-    body()
-    done.signal()
-  }.start()
-  return done.wait(timeout: .now() + seconds) == .success
 }
