@@ -217,7 +217,7 @@ open class ComposableEnvironment {
   }
 
   private func removeDerivedChild(_ type: Any.Type, id: AnyHashable?) -> Bool {
-    node.derivedChildren.remove(type, id: id)
+    node.existingDerivedChildren?.remove(type, id: id) ?? false
   }
 
   private func derivedChild<Child: ComposableEnvironment>(

@@ -23,24 +23,23 @@ struct LockOrderTests {
     #expect(again == environment_lock_check_recursive)
   }
 
+  /// What taking a lock of `rank` finds while the thread holds one of `held`.
+  func check(taking rank: LockRank, holding held: LockRank) -> environment_lock_check {
+    var outer: PlatformLock = PlatformLockOperations.unlocked
+    var inner: PlatformLock = PlatformLockOperations.unlocked
+    _ = environment_lock_acquiring(&outer, held.rawValue)
+    let check = environment_lock_acquiring(&inner, rank.rawValue)
+    environment_lock_released(&inner)
+    environment_lock_released(&outer)
+    return check
+  }
+
   @Test func takingANodeLockUnderALeafLockIsOutOfOrder() {
-    var leaf: PlatformLock = PlatformLockOperations.unlocked
-    var node: PlatformLock = PlatformLockOperations.unlocked
-    _ = environment_lock_acquiring(&leaf, LockRank.leaf.rawValue)
-    let check = environment_lock_acquiring(&node, LockRank.node.rawValue)
-    environment_lock_released(&node)
-    environment_lock_released(&leaf)
-    #expect(check == environment_lock_check_out_of_order)
+    #expect(check(taking: .node, holding: .leaf) == environment_lock_check_out_of_order)
   }
 
   @Test func takingATreeLockUnderANodeLockIsInOrder() {
-    var node: PlatformLock = PlatformLockOperations.unlocked
-    var tree: PlatformLock = PlatformLockOperations.unlocked
-    _ = environment_lock_acquiring(&node, LockRank.node.rawValue)
-    let check = environment_lock_acquiring(&tree, LockRank.tree.rawValue)
-    environment_lock_released(&tree)
-    environment_lock_released(&node)
-    #expect(check == environment_lock_check_free)
+    #expect(check(taking: .tree, holding: .node) == environment_lock_check_free)
   }
 }
 

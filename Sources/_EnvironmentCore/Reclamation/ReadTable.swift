@@ -108,7 +108,7 @@ struct ReadTable {
   }
 
   /// The most entries a table holds for key paths. A node caches one entry per key path read at
-  /// it and one per key resolved through it; key paths made at run time (`\\.[flag: name]`,
+  /// it and one per key resolved through it; key paths made at run time (`\.[flag: name]`,
   /// `appending(path:)`) are new objects at each read, so without a bound a long-lived node would
   /// grow with the number of reads. Key memos are never dropped: there is one per key type, which
   /// the program bounds, and a node that many keys resolve through keeps them all.

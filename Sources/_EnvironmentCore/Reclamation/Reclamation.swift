@@ -110,8 +110,7 @@ enum Reclamation {
         freeable.append(retired[index].table)
       }
       checkInvariants(retired)
-      let remaining = retired.contains { $0.epoch <= epoch && !$0.isBeingFreed }
-      return (freeable, remaining || (freeable.isEmpty && retired.contains { $0.epoch <= epoch }))
+      return (freeable, retired.contains { $0.epoch <= epoch })
     }
     guard !freeable.isEmpty else { return remaining }
     for table in freeable { table.destroy() }

@@ -10,7 +10,9 @@
 /// waiting for it, and the next lookup makes a new one ("one id, one child" at any time).
 ///
 /// ```swift
-/// let row = children.child(Row.self, id: AnyHashable(7)) { Row() }
+/// let row = children.child(Row.self, id: AnyHashable(7)) { access in
+///   // make the row once through the slot's once-state (`Once.value(…, access: access, …)`)
+/// }
 /// ```
 ///
 /// `@unchecked Sendable`: slots and their states are only touched under `lock`.
@@ -19,15 +21,12 @@ package final class DerivedChildren: @unchecked Sendable {
   package final class Slot: @unchecked Sendable {
     let type: Any.Type
     let id: AnyHashable?
-    /// The id's hash, computed once, before any lock.
-    let idHash: Int
     /// The child's once-state, under the owner's lock.
     var state: OnceState = .idle
 
-    init(type: Any.Type, id: AnyHashable?, idHash: Int) {
+    init(type: Any.Type, id: AnyHashable?) {
       self.type = type
       self.id = id
-      self.idHash = idHash
     }
 
     /// How diagnostics name the child: `derived(Type.self)` or `derived(Type.self, id: 7)`.
@@ -43,6 +42,12 @@ package final class DerivedChildren: @unchecked Sendable {
   private struct Bucket: Hashable {
     let typeID: ObjectIdentifier
     let idHash: Int
+
+    /// The bucket of `type` and `id`: hashes the id (user code).
+    init(_ type: Any.Type, _ id: AnyHashable?) {
+      typeID = ObjectIdentifier(type)
+      idHash = id?.hashValue ?? 0
+    }
   }
 
   private struct Table {
@@ -85,11 +90,11 @@ package final class DerivedChildren: @unchecked Sendable {
   /// `hash(into:)` and `==` with no lock held.
   private func slot(for type: Any.Type, id: AnyHashable?) -> Slot {
     assertNoLibraryLockHeld("an id's hash(into:) and == are about to run")
-    let bucket = Bucket(typeID: ObjectIdentifier(type), idHash: id?.hashValue ?? 0)
+    let bucket = Bucket(type, id)
     while true {
       let (candidates, seen) = lock.withLock { ($0.buckets[bucket] ?? [], $0.version) }
       if let found = candidates.first(where: { $0.id == id }) { return found }
-      let fresh = Slot(type: type, id: id, idHash: bucket.idHash)
+      let fresh = Slot(type: type, id: id)
       let added = lock.withLock { table -> Bool in
         guard table.version == seen else { return false }
         table.buckets[bucket, default: []].append(fresh)
@@ -107,7 +112,7 @@ package final class DerivedChildren: @unchecked Sendable {
   /// with no lock held.
   private func removeSlot(_ type: Any.Type, id: AnyHashable?) -> Slot? {
     assertNoLibraryLockHeld("an id's hash(into:) and == are about to run")
-    let bucket = Bucket(typeID: ObjectIdentifier(type), idHash: id?.hashValue ?? 0)
+    let bucket = Bucket(type, id)
     while true {
       let candidates = lock.withLock { $0.buckets[bucket] ?? [] }
       guard let found = candidates.first(where: { $0.id == id }) else { return nil }
