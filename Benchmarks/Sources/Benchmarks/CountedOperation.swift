@@ -1,9 +1,14 @@
-/// An operation whose instructions `Scripts/instruction-budgets` counts under callgrind.
+import HeapStatistics
+
+/// An operation whose instructions and allocations `Scripts/instruction-budgets` counts.
 ///
-/// The script runs the process twice per operation, with the same `times`: once with
-/// `--setup-only` (everything but the operations), once in full. The difference, divided by
-/// `times`, is the cost of one operation, free of start-up and set-up, and the same on every run
-/// of the same binary.
+/// Instructions: the script runs the process twice per operation under callgrind, with the same
+/// `times`: once with `--setup-only` (everything but the operations), once in full. The
+/// difference, divided by `times`, is the cost of one operation, free of start-up and set-up, and
+/// the same on every run of the same binary.
+///
+/// Allocations: `--count-allocations` runs the operations natively and counts the blocks the
+/// allocator hands out while they run (`allocations_so_far`, which counts every malloc).
 struct CountedOperation: Sendable {
   /// The name printed in the table and used in `Benchmarks/instruction-budgets.json`.
   let name: String
@@ -22,5 +27,21 @@ struct CountedOperation: Sendable {
     let operations = operation.prepare(operation.times)
     if !setupOnly { blackHole(operations()) }
     return true
+  }
+
+  /// Prepares and performs `times` operations of `name`; returns how many allocations the
+  /// operations made (set-up excluded), or `nil` when there is no such operation or the platform
+  /// cannot count them.
+  static func allocations(_ name: String) -> (allocations: Int, times: Int)? {
+    guard let operation = all.first(where: { $0.name == name }),
+      allocation_counting_available() != 0
+    else { return nil }
+    let operations = operation.prepare(operation.times)
+    allocation_counting_start()
+    let before = allocations_so_far()
+    let result = operations()
+    let after = allocations_so_far()
+    blackHole(result)
+    return (Int(after - before), operation.times)
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 // Usage: Benchmarks [--filter TEXT] [--library NAME] [--json] [--quick] [--single-threaded]
-//        Benchmarks --counted-operations | --count NAME [--setup-only]   (see Scripts/instruction-budgets)
+//        Benchmarks --counted-operations | --count NAME [--setup-only] | --count-allocations NAME
+//                   (see Scripts/instruction-budgets)
 //        Benchmarks --check-instruction-budgets FILE --counts FILE --toolchain "$(swift --version | head -1)"
 //   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
 //   --library NAME     measure only that library's figures (for profiling one library)
@@ -42,6 +43,15 @@ if let name = option("--count") {
       Data("no counted operation named \"\(name)\"; see --counted-operations\n".utf8))
     exit(2)
   }
+  exit(0)
+}
+if let name = option("--count-allocations") {
+  guard let counted = CountedOperation.allocations(name) else {
+    FileHandle.standardError.write(
+      Data("cannot count allocations of \"\(name)\" (no such operation, or not glibc)\n".utf8))
+    exit(2)
+  }
+  print(counted.allocations)
   exit(0)
 }
 if let budgets = option("--check-instruction-budgets"), let counts = option("--counts") {
