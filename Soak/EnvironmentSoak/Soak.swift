@@ -6,13 +6,19 @@ import TestSupport
 /// subtrees of one shared root (derive, make and drop children, override, alias, read, GlobalEnv
 /// scopes), each checked against the reference model, while a checker thread reads sampled nodes
 /// of every subtree from its own thread and rewrites the shared root (invalidating every cached
-/// read of the tree). Every 10 s it prints operations done, resident memory, live environments
-/// and disagreements; it ends with a verdict: zero disagreements, and resident memory after the
-/// warm-up grown by at most 5%.
+/// read of the tree). Every 10 s it prints operations done, resident memory, live environments,
+/// live written values and disagreements; it ends with a verdict: zero disagreements, resident
+/// memory after the warm-up grown by at most 5%, and never more written values alive (they are
+/// reference-typed `ModelValue`s that count themselves) than the nodes that may hold them allow.
 @main
 enum Soak {
   /// The value the shared root sets for key 0 (and keeps rewriting).
   static let rootValue = "root-0"
+
+  /// The most written values that may be alive at once: every node of every subtree (and the
+  /// root) holds, per key, at most a written value, a cached result and a key memo; a worker
+  /// and the checker hold a few more for the moment of one operation.
+  static let liveValuesBound = (8 * Worker.maximumNodes + 1) * ModelKeys.count * 3 + 9 * 4
 
   static func main() {
     let arguments = CommandLine.arguments.dropFirst()
@@ -64,10 +70,11 @@ enum Soak {
       say(
         String(
           format:
-            "[%5.0f s] %@ operations, RSS %.1f MiB (heap in use %@), %d live environments, %d disagreements",
+            "[%5.0f s] %@ operations, RSS %.1f MiB (heap in use %@), %d live environments, %d live written values, %d disagreements",
           elapsed, counts.map(\.operations).reduce(0, +).formatted(), Double(resident) / 1_048_576,
           heapBytesInUse().map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "n/a",
-          LiveEnvironments.shared.current, counts.map(\.disagreements.count).reduce(0, +))
+          LiveEnvironments.shared.current, ModelValue.written.count,
+          counts.map(\.disagreements.count).reduce(0, +))
       )
     }
     stop.set(waitingFor: workers.count + 1)
@@ -78,14 +85,15 @@ enum Soak {
     let final = residentBytes()
     let baseline = afterWarmUp ?? final
     let growth = Double(final - baseline) / Double(baseline)
-    let passed = disagreements.isEmpty && growth <= 0.05
+    let livePeak = ModelValue.written.peak
+    let passed = disagreements.isEmpty && growth <= 0.05 && livePeak <= liveValuesBound
     say(
       String(
         format:
-          "verdict: %@ — %@ operations in %.1f min, %d disagreements, RSS %.1f MiB after the warm-up (%.0f s) → %.1f MiB at the end (%+.1f%%, limit +5%%)",
+          "verdict: %@ — %@ operations in %.1f min, %d disagreements, RSS %.1f MiB after the warm-up (%.0f s) → %.1f MiB at the end (%+.1f%%, limit +5%%), at most %d written values alive at once (limit %d)",
         passed ? "PASS" : "FAIL", counts.map(\.operations).reduce(0, +).formatted(), elapsed / 60,
         disagreements.count, Double(baseline) / 1_048_576, warmUp, Double(final) / 1_048_576,
-        growth * 100)
+        growth * 100, livePeak, liveValuesBound)
     )
     exit(passed ? 0 : 1)
   }

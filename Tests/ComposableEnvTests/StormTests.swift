@@ -15,6 +15,20 @@ struct StormTests {
   static let operationsPerTask = 10_000
 
   @Test func mixedOperationsOnOneTreeOnlyEverReadValuesThatWereSet() async {
+    let live = LiveCount()
+    let (failures, seed, nodes, liveAfterStorm) = await Self.storm(live: live)
+    #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+    // Each node holds at most, per key, one written value, one cached result and one key memo.
+    #expect(liveAfterStorm <= nodes * StormKeys.keyPaths.count * 3, "seed \(seed)")
+    #expect(live.count == 0, "seed \(seed): written values outlived their tree")
+  }
+
+  /// Runs the storm on a new tree of `StormEnvironment`s whose written values count themselves in
+  /// `live`. Returns the failures, the seed, how many nodes the tree reached and how many written
+  /// values were alive when the storm ended; the tree is released on return.
+  private static func storm(live: LiveCount) async -> (
+    failures: [String], seed: UInt64, nodes: Int, liveAfterStorm: Int
+  ) {
     let root = StormEnvironment()
     // A starting tree, depth up to 6, shared by every task.
     var shared = [root]
@@ -23,7 +37,7 @@ struct StormTests {
     }
     let initial = shared
     let seed = SeededGenerator.seeds(count: 1)[0]
-    let failures = await withTaskGroup(of: [String].self) { group in
+    let results = await withTaskGroup(of: ([String], [StormEnvironment]).self) { group in
       for task in 0..<Self.tasks {
         group.addTask {
           var random = SeededGenerator(seed: seed &+ UInt64(task))
@@ -32,11 +46,12 @@ struct StormTests {
           for step in 0..<Self.operationsPerTask {
             let node = nodes.randomElement(using: &random)!
             let key = Int.random(in: 0..<StormKeys.keyPaths.count, using: &random)
+            let family = StormKeys.families[key]
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<20:
               node.with(
                 StormKeys.keyPaths[key],
-                StormValue(family: StormKeys.families[key], serial: task * 1_000_000 + step))
+                StormValue(family: family, serial: task * 1_000_000 + step, live: live))
             case 20..<25:
               nodes.append(
                 node.derived(StormEnvironment.self, id: Int.random(in: 0..<4, using: &random)))
@@ -44,22 +59,32 @@ struct StormTests {
               let (dependency, reference) = StormKeys.aliases.randomElement(using: &random)!
               node.aliasing(StormKeys.keyPaths[dependency], to: StormKeys.keyPaths[reference])
             case 28..<40:
-              if !node.storm0.isValid(for: 0) {
-                failures.append("step \(step): storm0 = \(node.storm0)")
+              let value = node.storm0
+              if !value.isValid(for: 0) { failures.append("step \(step): storm0 = \(value)") }
+            case 40..<45:
+              // A key path made at run time: a new object on every read.
+              let keyPath: KeyPath<Dependencies, StormValue> =
+                (\Dependencies.self).appending(path: StormKeys.keyPaths[key])
+              let value = node[dynamicMember: keyPath]
+              if !value.isValid(for: family) {
+                failures.append("step \(step): run-time key path \(key) read \(value)")
               }
+            case 45:
+              if node.dependencyTree().isEmpty { failures.append("step \(step): empty tree dump") }
             default:
               let value = node[StormKeys.keyPaths[key]]
-              if !value.isValid(for: StormKeys.families[key]) {
+              if !value.isValid(for: family) {
                 failures.append("step \(step): key \(key) read \(value)")
               }
             }
           }
-          return failures
+          return (failures, nodes)
         }
       }
-      return await group.reduce(into: [String]()) { $0 += $1 }
+      return await group.reduce(into: [([String], [StormEnvironment])]()) { $0.append($1) }
     }
-    #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+    let nodes = Set(results.flatMap { $0.1 }.map(ObjectIdentifier.init)).count
+    return (results.flatMap { $0.0 }, seed, nodes, live.count)
   }
 
   @Test func concurrentFirstReadsComputeEachRootsDefaultExactlyOnce() async {

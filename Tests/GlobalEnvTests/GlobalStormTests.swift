@@ -18,6 +18,7 @@ extension ProcessWideState {
     }
 
     @Test func mixedOperationsOnlyEverReadValuesThatWereSet() async {
+      let live = LiveCount()
       let seed = SeededGenerator.seeds(count: 1)[0]
       let failures = await withTaskGroup(of: [String].self) { group in
         for task in 0..<Self.tasks {
@@ -25,7 +26,8 @@ extension ProcessWideState {
             var random = SeededGenerator(seed: seed &+ UInt64(task))
             var failures: [String] = []
             var step = 0
-            Self.run(task: task, depth: 0, random: &random, step: &step, failures: &failures)
+            Self.run(
+              task: task, depth: 0, random: &random, step: &step, failures: &failures, live: live)
             return failures
           }
         }
@@ -33,18 +35,25 @@ extension ProcessWideState {
       }
       Dependencies.clearAliases()
       #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(5))")
+      // Scopes have ended; what is left is held process-wide, at most a value, a cached result
+      // and a memo per key.
+      #expect(live.count <= StormKeys.keyPaths.count * 3, "seed \(seed)")
+      Dependencies.reset()
+      #expect(live.count == 0, "seed \(seed): written values outlived reset()")
     }
 
-    /// Runs operations until the budget is spent, or until a scope at `depth` > 0 ends.
+    /// Runs operations until the budget is spent, or until a scope at `depth` > 0 ends. Written
+    /// values count themselves in `live`.
     private static func run(
       task: Int, depth: Int, random: inout SeededGenerator, step: inout Int,
-      failures: inout [String]
+      failures: inout [String], live: LiveCount
     ) {
       let environment = StormReader()
       while step < operationsPerTask {
         step += 1
         let key = Int.random(in: 0..<StormKeys.keyPaths.count, using: &random)
-        let value = StormValue(family: StormKeys.families[key], serial: task * 1_000_000 + step)
+        let family = StormKeys.families[key]
+        let value = StormValue(family: family, serial: task * 1_000_000 + step, live: live)
         switch Int.random(in: 0..<1_000, using: &random) {
         case 0..<150:
           environment.with(StormKeys.keyPaths[key], value)
@@ -52,7 +61,9 @@ extension ProcessWideState {
           Dependencies.withValues {
             $0[keyPath: StormKeys.keyPaths[key]] = value
           } operation: {
-            run(task: task, depth: depth + 1, random: &random, step: &step, failures: &failures)
+            run(
+              task: task, depth: depth + 1, random: &random, step: &step, failures: &failures,
+              live: live)
           }
         case 200..<250 where depth > 0:
           return
@@ -61,9 +72,21 @@ extension ProcessWideState {
           environment.aliasing(StormKeys.keyPaths[dependency], to: StormKeys.keyPaths[reference])
         case 270..<273:
           Dependencies.reset()
+        case 273..<330:
+          // A key path made at run time: a new object on every read.
+          let keyPath: KeyPath<Dependencies, StormValue> =
+            (\Dependencies.self).appending(path: StormKeys.keyPaths[key])
+          let read = environment[dynamicMember: keyPath]
+          if !read.isValid(for: family) {
+            failures.append("task \(task), step \(step): run-time key path \(key) read \(read)")
+          }
+        case 330..<333:
+          if environment.dependencyTree().isEmpty {
+            failures.append("task \(task), step \(step): empty tree dump")
+          }
         default:
           let read = environment[StormKeys.keyPaths[key]]
-          if !read.isValid(for: StormKeys.families[key]) {
+          if !read.isValid(for: family) {
             failures.append("task \(task), step \(step): key \(key) read \(read)")
           }
         }

@@ -13,7 +13,19 @@
 // 7. the calling thread's context, in a thread-local variable.
 //
 // Nothing here runs user code or allocates on the read path. Every function used on the read
-// path is `static inline`, so that Swift callers inline it.
+// path is `static inline`, so that Swift callers inline it, except `environment_unpin`, which is
+// out of line on purpose (see there).
+//
+// Why not `Synchronization`'s `Mutex` and `Atomic` on Linux, where they are always available:
+// - the deployment targets above need this code anyway, and one implementation on every platform
+//   keeps the reclamation argument (Design.md, "Reclamation") about one piece of code;
+// - the unpin must be an opaque call, which an `Atomic` store cannot express (the optimizer
+//   moved a retain across the inline store: a use after free);
+// - reader records and the thread context are found through `__thread` variables, which Swift
+//   has no equivalent of (a pthread key lookup costs a call on every read);
+// - a lock lives inside the single allocation of what it guards, at an address the checked
+//   builds' lock-order and recursion checks identify it by (`environment_lock_acquiring`); the
+//   Benchmarks package's "heap per bare node" (under 350 bytes after one read) counts on that.
 
 #ifndef ENVIRONMENT_ATOMICS_H
 #define ENVIRONMENT_ATOMICS_H

@@ -1,22 +1,38 @@
 import DependencyValues
 
 /// A value written during a storm: which key family it belongs to, a serial, and a checksum of
-/// both, so that a torn or foreign value is detected.
-public struct StormValue: Sendable, Equatable {
+/// both, so that a torn, freed or foreign value is detected.
+///
+/// A class with a `deinit`, so that storms race the release of replaced values against readers,
+/// as apps' reference-typed clients do; values written by a storm count themselves in its
+/// `LiveCount`, so that the storm can check every replaced value is released.
+///
+/// ```swift
+/// let live = LiveCount()
+/// let value = StormValue(family: 0, serial: 1, live: live)  // live.count == 1
+/// ```
+public final class StormValue: Sendable, CustomStringConvertible {
   public let family: Int
   public let serial: Int
   public let check: Int
+  let live: LiveCount?
 
-  public init(family: Int, serial: Int) {
+  public init(family: Int, serial: Int, live: LiveCount? = nil) {
     self.family = family
     self.serial = serial
+    self.live = live
     check = family &* 1_000_003 &+ serial
+    live?.add(1)
   }
 
-  /// Whether this is a whole value of `family`.
+  deinit { live?.add(-1) }
+
+  /// Whether this is a whole, live value of `family`.
   public func isValid(for family: Int) -> Bool {
     self.family == family && check == family &* 1_000_003 &+ serial
   }
+
+  public var description: String { "StormValue(family: \(family), serial: \(serial))" }
 }
 
 /// Six keys in three families. Aliases are only ever declared from a family member to the
