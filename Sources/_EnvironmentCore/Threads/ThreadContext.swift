@@ -52,7 +52,7 @@ package final class ThreadContext: @unchecked Sendable {
   /// first read).
   package static var current: ThreadContext {
     if let pointer = environment_context_load() {
-      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+      return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).object
     }
     return makeCurrent()
   }
@@ -66,8 +66,9 @@ package final class ThreadContext: @unchecked Sendable {
   /// ```
   @inline(__always)
   package static func withCurrent<Result>(_ body: (ThreadContext) -> Result) -> Result {
-    let pointer = environment_context_load() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
-    return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    let pointer =
+      environment_context_load() ?? Unretained(makeCurrent(), keptAliveBy: .thread).opaque
+    return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).with(body)
   }
 
   /// Creates the calling thread's context and registers it with the pthread key and the
@@ -76,7 +77,7 @@ package final class ThreadContext: @unchecked Sendable {
   private static func makeCurrent() -> ThreadContext {
     if let pointer = pthread_getspecific(threadKey) {
       environment_context_store(pointer)
-      return Unmanaged<ThreadContext>.fromOpaque(pointer).takeUnretainedValue()
+      return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).object
     }
     let context = registry.withLock { registry in
       registry.count += 1

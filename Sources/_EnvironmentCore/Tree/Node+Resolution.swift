@@ -24,7 +24,7 @@ extension Node {
     let testContext = self.testContext
     // The node the walk is at, not retained: this node holds its ancestors (a parent, once set,
     // never changes), and an app's node shared by every request is not retained per read.
-    let reading = Unmanaged.passUnretained(storage)
+    let reading = Unretained(storage, keptAliveBy: .holder)
     var current = reading
     var result: AnyObject?
     // This node's write count when its state was looked at (see `publish`), and whether it has
@@ -32,8 +32,8 @@ extension Node {
     var ownWriteCount: UInt64?
     var ownHasChildren = false
     walk: while true {
-      let isSelf = current.toOpaque() == reading.toOpaque()
-      let step = current._withUnsafeGuaranteedRef { storage -> ResolutionStep in
+      let isSelf = current.isIdentical(to: reading)
+      let step = current.with { storage -> ResolutionStep in
         if sameGroup, storage.testContext !== testContext { sameGroup = false }
         if sameGroup, cacheable, let cached = storage.cachedBox(for: key.id) {
           return .cached(.passRetained(cached))
@@ -45,7 +45,7 @@ extension Node {
           }
           if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
           return .inherit(
-            from: state.parent.map { .passUnretained($0.storage) },
+            from: state.parent.map { Unretained($0.storage, keptAliveBy: .holder) },
             declaresAliases: state.declaresAliases)
         }
       }
@@ -54,18 +54,18 @@ extension Node {
         result = cached.takeRetainedValue()
         break walk
       case .set(let value):
-        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.takeUnretainedValue())) }
+        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.object)) }
         result = value
         break walk
       case .inherit(let parent, let declaresAliases):
-        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.takeUnretainedValue())) }
+        if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.object)) }
         // Above a node that declares aliases, groups may be smaller than ours.
         if declaresAliases { sameGroup = false }
         guard let parent else { break walk }
         current = parent
       }
     }
-    let foundAtSelf = current.toOpaque() == reading.toOpaque()
+    let foundAtSelf = current.isIdentical(to: reading)
 
     let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
     // A value found on the reading node itself (set there, or the default at a root) is found
@@ -185,7 +185,7 @@ private enum ResolutionStep {
   /// The value set on the node.
   case set(AnyObject)
   /// Nothing here: on to the parent (not retained; see `resolve`).
-  case inherit(from: Unmanaged<NodeStorage>?, declaresAliases: Bool)
+  case inherit(from: Unretained<NodeStorage>?, declaresAliases: Bool)
 }
 
 extension AliasDeclaration {

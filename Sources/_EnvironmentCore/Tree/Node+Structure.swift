@@ -4,7 +4,7 @@ extension Node {
   /// an environment of that type for (so that the environment's initializer already reads its
   /// parent's values), otherwise a root.
   package static func make(for type: Any.Type) -> Node {
-    let parent = ThreadContext.withCurrent { context -> Unmanaged<NodeStorage>? in
+    let parent = ThreadContext.withCurrent { context -> Unretained<NodeStorage>? in
       guard !context.derivations.isEmpty, let index = context.derivations.indices.last,
         !context.derivations[index].isClaimed,
         context.derivations[index].accepts(type)
@@ -16,7 +16,7 @@ extension Node {
     // The parent is held by `deriving` (further up this thread's stack) until this returns.
     return makeChild(
       ofUnretained: parent, environmentType: type,
-      testContext: parent._withUnsafeGuaranteedRef(\.testContext))
+      testContext: parent.with(\.testContext))
   }
 
   /// Runs `make` with this node as the parent of the first environment of class `type` (or a
@@ -25,7 +25,7 @@ extension Node {
     -> Child
   {
     context.derivations.append(
-      PendingDerivation(parent: .passUnretained(storage), type: type))
+      PendingDerivation(parent: Unretained(storage, keptAliveBy: .holder), type: type))
     defer { context.derivations.removeLast() }
     // `self` is borrowed for the whole call: the parent outlives the derivation.
     return make()
@@ -89,7 +89,7 @@ extension Node {
 struct PendingDerivation {
   /// The parent's node, not retained: `deriving` holds it while the derivation is pending (a
   /// parent shared by every request of a server is not retained and released per request).
-  let parent: Unmanaged<NodeStorage>
+  let parent: Unretained<NodeStorage>
   let type: AnyClass
   var isClaimed = false
 

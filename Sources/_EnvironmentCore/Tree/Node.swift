@@ -20,7 +20,7 @@ package struct Node: @unchecked Sendable {
   @usableFromInline let storage: NodeStorage
 
   private init(
-    parent: Node?, tree: Unmanaged<Tree>, ownedTree: Tree?, environmentType: Any.Type,
+    parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
     testContext: TestContext?
   ) {
     storage = .make(
@@ -39,7 +39,8 @@ package struct Node: @unchecked Sendable {
   ) -> Node {
     let tree = Tree.make()
     return Node(
-      parent: nil, tree: .passUnretained(tree), ownedTree: tree, environmentType: environmentType,
+      parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
+      environmentType: environmentType,
       testContext: testContext)
   }
 
@@ -49,7 +50,8 @@ package struct Node: @unchecked Sendable {
     of parent: Node, environmentType: Any.Type, testContext: TestContext?
   ) -> Node {
     makeChild(
-      ofUnretained: .passUnretained(parent.storage), environmentType: environmentType,
+      ofUnretained: Unretained(parent.storage, keptAliveBy: .holder),
+      environmentType: environmentType,
       testContext: testContext)
   }
 
@@ -57,17 +59,18 @@ package struct Node: @unchecked Sendable {
   /// is retained once, by the child (an app environment shared by every request's is not
   /// retained and released again around it).
   static func makeChild(
-    ofUnretained parentStorage: Unmanaged<NodeStorage>, environmentType: Any.Type,
+    ofUnretained parentStorage: Unretained<NodeStorage>, environmentType: Any.Type,
     testContext: TestContext?
   ) -> Node {
     // Before the child can read: from now on, the parent's writes invalidate the tree (see
     // `treeForNewChild`). A forwarded tree is followed after it.
-    var tree = parentStorage._withUnsafeGuaranteedRef { $0.treeForNewChild() }
-    if !Tree.isCacheable(tree._withUnsafeGuaranteedRef(\.generation)) {
-      tree = .passUnretained(Node(storage: parentStorage.takeUnretainedValue()).currentTree().tree)
+    var tree = parentStorage.with { $0.treeForNewChild() }
+    if !Tree.isCacheable(tree.with(\.generation)) {
+      tree = Unretained(
+        Node(storage: parentStorage.object).currentTree().tree, keptAliveBy: .treeLifetimeRule)
     }
     return Node(
-      parent: Node(storage: parentStorage.takeUnretainedValue()), tree: tree, ownedTree: nil,
+      parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
       environmentType: environmentType, testContext: testContext)
   }
 
@@ -89,22 +92,23 @@ package struct Node: @unchecked Sendable {
   /// and that tree's generation.
   func currentTree() -> (tree: Tree, generation: UInt64) {
     let current = currentState { _ in () }
-    return (current.tree.takeUnretainedValue(), current.generation)
+    return (current.tree.object, current.generation)
   }
 
   /// `currentTree()`, the node's write count and what `look` reads of its state, read under the
   /// same lock as the tree, before the generation. The tree is not retained: it lives as long as
   /// this node (the lifetime rule in `Tree`), and the caller holds the node.
   private func currentState<Extra>(_ look: (borrowing NodeState) -> Extra) -> (
-    tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64, extra: Extra
+    tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64, extra: Extra
   ) {
     while true {
       let (unmanaged, writeCount, extra) = storage.withLock { state, words in
-        (words.unmanagedTree, state.writeCount, look(state))
+        (words.treeReference, state.writeCount, look(state))
       }
-      let generation = unmanaged._withUnsafeGuaranteedRef { $0.generation }
+      assert(holdsTree(unmanaged), "a node points at a tree none of its roots made")
+      let generation = unmanaged.with { $0.generation }
       if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount, extra) }
-      let tree = unmanaged.takeUnretainedValue()
+      let tree = unmanaged.object
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
       let retired = storage.withLock { state, words -> ReadTable? in
@@ -115,6 +119,24 @@ package struct Node: @unchecked Sendable {
       }
       if let retired { Reclamation.retire(retired) }
     }
+  }
+
+  /// Whether `tree` was made by this node or one of its ancestors, or is one that such a tree
+  /// was forwarded to: the lifetime rule in `Tree`, on which every node's unretained reference to
+  /// its tree rests. Compares addresses only (`tree` is not loaded). For assertions: it locks
+  /// every node on the way to the root, one at a time.
+  func holdsTree(_ tree: Unretained<Tree>) -> Bool {
+    var node: Node? = self
+    while let current = node {
+      let (owned, parent) = current.withLock { ($0.ownedTree, $0.parent) }
+      var candidate = owned
+      while let made = candidate {
+        if Unretained(made, keptAliveBy: .holder).isIdentical(to: tree) { return true }
+        candidate = made.withLock { $0.forwarding }?.object
+      }
+      node = parent
+    }
+    return false
   }
 
   // MARK: Reading
@@ -169,7 +191,9 @@ package struct Node: @unchecked Sendable {
   @usableFromInline
   func dependencies(for read: UncachedRead) -> Dependencies {
     Dependencies(
-      storage: NodeAccess(node: self, tree: .fromOpaque(read.tree), generation: read.generation))
+      storage: NodeAccess(
+        node: self, tree: Unretained(opaque: read.tree, keptAliveBy: .treeLifetimeRule),
+        generation: read.generation))
   }
 
   /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
@@ -177,7 +201,7 @@ package struct Node: @unchecked Sendable {
   @usableFromInline
   func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
     guard Tree.isCacheable(read.generation) else { return }
-    Unmanaged<Tree>.fromOpaque(read.tree)._withUnsafeGuaranteedRef { tree in
+    Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
       _ = publish(
         ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree,
         generation: read.generation, writeCount: read.writeCount)
@@ -266,13 +290,13 @@ package struct Node: @unchecked Sendable {
         LocalValue(key: key, value: box, order: state.writeCount))
       // The node's own table is stale after this write: drop it now rather than at its next
       // read, so that the values it holds are released.
-      return (replaced, words.unmanagedTree, words.replaceTable(with: .empty), words.hasChildren)
+      return (replaced, words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
     }
     // After the value is in place: a reader that sees the new generation sees the new value.
     // Only descendants cache what this node holds (ancestors cache what they find above), so
     // a node without children has nothing more to invalidate: a per-request environment's
     // writes leave the app's caches alone. (The tree lives as long as this node: not retained.)
-    if hasChildren { tree._withUnsafeGuaranteedRef { $0.current.invalidateValues() } }
+    if hasChildren { tree.with { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
   }
@@ -418,8 +442,8 @@ struct UncachedRead {
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
 
-  init(tree: Unmanaged<Tree>, generation: UInt64, writeCount: UInt64) {
-    self.tree = tree.toOpaque()
+  init(tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64) {
+    self.tree = tree.opaque
     self.generation = generation
     self.writeCount = writeCount
   }

@@ -12,11 +12,11 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   /// `Dependencies` value handed to user code that may write and read again. (Three words, so
   /// that a `Dependencies` value holds the storage inline.) The tree is not retained: it lives as
   /// long as `node` (the lifetime rule in `Tree`).
-  private let tree: Unmanaged<Tree>?
+  private let tree: Unretained<Tree>?
   private let generation: UInt64
 
   /// Storage that resolves at `tree` and `generation`, for one uncached read.
-  init(node: Node, tree: Unmanaged<Tree>, generation: UInt64) {
+  init(node: Node, tree: Unretained<Tree>, generation: UInt64) {
     self.node = node
     self.tree = tree
     self.generation = generation
@@ -32,7 +32,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     let box: AnyObject
     if let tree {
-      box = tree._withUnsafeGuaranteedRef { node.resolve(KeyInfo(key), in: $0, at: generation) }
+      box = tree.with { node.resolve(KeyInfo(key), in: $0, at: generation) }
     } else {
       let (tree, generation) = node.currentTree()
       box = node.resolve(KeyInfo(key), in: tree, at: generation)

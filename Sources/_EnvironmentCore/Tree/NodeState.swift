@@ -84,15 +84,17 @@ package struct NodeWords {
 /// passed a copy of all of them, reading the lock word that other threads change).
 extension UnsafeMutablePointer<NodeWords> {
   /// The node's tree, read under the node's lock.
-  var tree: Tree { unmanagedTree.takeUnretainedValue() }
+  var tree: Tree { treeReference.object }
 
   /// The node's tree, unretained, read under the node's lock.
-  var unmanagedTree: Unmanaged<Tree> { .fromOpaque(pointee.treeAddress) }
+  var treeReference: Unretained<Tree> {
+    Unretained(opaque: pointee.treeAddress, keptAliveBy: .treeLifetimeRule)
+  }
 
   /// Whether the node's tree is `tree`, read under the node's lock (comparing addresses: neither
   /// tree is retained).
   func isIn(_ tree: Tree) -> Bool {
-    pointee.treeAddress == Unmanaged.passUnretained(tree).toOpaque()
+    pointee.treeAddress == Unretained(tree, keptAliveBy: .holder).opaque
   }
 
   /// Whether a node was ever made a child of this one, read under the node's lock.

@@ -17,15 +17,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// A node: a child of `parent` in `tree`, or with no parent, the root that made `tree` (and
   /// holds it: `ownedTree`). A child's tree is not retained (see the lifetime rule in `Tree`).
   static func make(
-    parent: Node?, tree: Unmanaged<Tree>, ownedTree: Tree?, environmentType: Any.Type,
+    parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
     testContext: TestContext?
   ) -> NodeStorage {
     assert((parent == nil) == (ownedTree != nil), "a root holds the tree it made; a child none")
-    assert(ownedTree.map { $0 === tree.takeUnretainedValue() } ?? true, "a root is in its tree")
+    assert(ownedTree.map { $0 === tree.object } ?? true, "a root is in its tree")
     let buffer = create(minimumCapacity: 1) { _ in
       NodeWords(
         table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked, hasChildren: 0,
-        treeAddress: tree.toOpaque())
+        treeAddress: tree.opaque)
     }
     buffer.withUnsafeMutablePointerToElements { state in
       state.initialize(
@@ -62,15 +62,17 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// retained (it lives as long as this node, which the caller holds: the lifetime rule in
   /// `Tree`), so that the tree of an app environment shared by every request is not retained and
   /// released per request.
-  func treeForNewChild() -> Unmanaged<Tree> {
-    let published = withUnsafeMutablePointerToHeader { words -> Unmanaged<Tree>? in
+  func treeForNewChild() -> Unretained<Tree> {
+    let published = withUnsafeMutablePointerToHeader { words -> Unretained<Tree>? in
       guard environment_flag_load(&words.pointee.hasChildren) else { return nil }
-      return .fromOpaque(environment_pointer_load(&words.pointee.treeAddress))
+      return Unretained(
+        opaque: environment_pointer_load(&words.pointee.treeAddress),
+        keptAliveBy: .treeLifetimeRule)
     }
     if let published { return published }
     return withLock { _, words in
       environment_flag_set(&words.pointee.hasChildren)
-      return words.unmanagedTree
+      return words.treeReference
     }
   }
 
@@ -98,7 +100,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+      return Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with { $0.value }
     }
   }
 
@@ -112,7 +114,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      return Unmanaged<AnyObject>.fromOpaque(box).takeUnretainedValue()
+      return Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
     }
   }
 }
@@ -120,7 +122,8 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 extension UnsafeMutablePointer<NodeWords> {
   /// Moves the node to `tree` (under the node's lock).
   func setTree(_ tree: Tree) {
-    environment_pointer_store(&pointee.treeAddress, Unmanaged.passUnretained(tree).toOpaque())
+    environment_pointer_store(
+      &pointee.treeAddress, Unretained(tree, keptAliveBy: .treeLifetimeRule).opaque)
   }
 
   /// Replaces the node's table (under the node's lock); returns the old one for the caller to

@@ -125,7 +125,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// The tree that replaced this one, following merges to the end.
   var current: Tree {
     var tree = self
-    while let next = tree.withLock({ $0.forwarding }) { tree = next }
+    while let next = tree.withLock({ $0.forwarding }) { tree = next.object }
     return tree
   }
 
@@ -134,7 +134,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     assert(other !== self, "a tree is forwarded to another tree")
     other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
     let aliasNodes = withLock { state in
-      state.forwarding = other
+      state.forwarding = Unretained(other, keptAliveBy: .treeLifetimeRule)
       defer { state.aliasNodes = [] }
       return state.aliasNodes
     }
@@ -246,7 +246,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 package struct TreeState {
   /// The tree this one was merged into, if any. Not retained: it was made by an ancestor of the
   /// attached root that made this one (see the lifetime rule).
-  unowned(unsafe) var forwarding: Tree?
+  var forwarding: Unretained<Tree>?
   /// Defaults by key, each computed at most once.
   var defaults = Defaults()
   /// The nodes of the tree that declare aliases (weakly: they are released with their

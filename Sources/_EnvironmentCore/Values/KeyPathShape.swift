@@ -24,7 +24,7 @@ enum KeyPathShape {
 
   private static func flag(of keyPath: AnyKeyPath) -> Bool {
     withExtendedLifetime(keyPath) {
-      let header = Unmanaged.passUnretained(keyPath).toOpaque()
+      let header = Unretained(keyPath, keptAliveBy: .holder).opaque
         .load(fromByteOffset: headerOffset, as: UInt32.self)
       return header & singleComponentFlag != 0
     }
