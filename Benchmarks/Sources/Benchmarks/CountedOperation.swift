@@ -32,7 +32,7 @@ struct CountedOperation: Sendable {
   /// Prepares and performs `times` operations of `name`; returns how many allocations the
   /// operations made (set-up excluded), or `nil` when there is no such operation or the platform
   /// cannot count them.
-  static func allocations(_ name: String) -> (allocations: Int, times: Int)? {
+  static func allocations(_ name: String) -> Int? {
     guard let operation = all.first(where: { $0.name == name }),
       allocation_counting_available() != 0
     else { return nil }
@@ -42,6 +42,6 @@ struct CountedOperation: Sendable {
     let result = operations()
     let after = allocations_so_far()
     blackHole(result)
-    return (Int(after - before), operation.times)
+    return Int(after - before)
   }
 }

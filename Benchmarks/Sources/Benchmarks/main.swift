@@ -46,12 +46,12 @@ if let name = option("--count") {
   exit(0)
 }
 if let name = option("--count-allocations") {
-  guard let counted = CountedOperation.allocations(name) else {
+  guard let allocations = CountedOperation.allocations(name) else {
     FileHandle.standardError.write(
       Data("cannot count allocations of \"\(name)\" (no such operation, or not glibc)\n".utf8))
     exit(2)
   }
-  print(counted.allocations)
+  print(allocations)
   exit(0)
 }
 if let budgets = option("--check-instruction-budgets"), let counts = option("--counts") {

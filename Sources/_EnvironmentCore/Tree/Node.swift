@@ -102,13 +102,13 @@ package struct Node: @unchecked Sendable {
     tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64, extra: Extra
   ) {
     while true {
-      let (unmanaged, writeCount, extra) = storage.withLock { state, words in
+      let (reference, writeCount, extra) = storage.withLock { state, words in
         (words.treeReference, state.writeCount, look(state))
       }
-      assert(holdsTree(unmanaged), "a node points at a tree none of its roots made")
-      let generation = unmanaged.with { $0.generation }
-      if Tree.isCacheable(generation) { return (unmanaged, generation, writeCount, extra) }
-      let tree = unmanaged.object
+      assert(holdsTree(reference), "a node points at a tree none of its roots made")
+      let generation = reference.with { $0.generation }
+      if Tree.isCacheable(generation) { return (reference, generation, writeCount, extra) }
+      let tree = reference.object
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
       let retired = storage.withLock { state, words -> ReadTable? in
