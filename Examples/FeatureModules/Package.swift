@@ -78,3 +78,17 @@ func variants(of name: String, dependencies: [String]) -> [Target] {
     ),
   ]
 }
+
+// Every module as a new Xcode 26 app target builds it: main-actor default isolation and the
+// approachable-concurrency upcoming features (Swift 6.2 and later; the flag form, so that the
+// manifest still loads with Swift 6.1, which builds the example without them).
+#if compiler(>=6.2)
+  for target in package.targets {
+    target.swiftSettings =
+      (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]
+  }
+#endif

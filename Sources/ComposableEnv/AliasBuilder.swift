@@ -32,4 +32,51 @@ public struct AliasBuilder<Environment> {
     builder.declarations.append { $0.aliasing(dependency, to: reference) }
     return builder
   }
+
+  /// Declares the dependency at `dependency` an alias of the dependency of `reference`.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<ProfileEnvironment>(aliases: { $0.alias(\.profileAPI, to: APIClient.self) })
+  /// var profile
+  /// ```
+  public func alias<Key: DependencyKey>(
+    _ dependency: WritableKeyPath<Dependencies, Key.Value>,
+    to reference: Key.Type
+  ) -> Self {
+    var builder = self
+    builder.declarations.append { $0.aliasing(dependency, to: reference) }
+    return builder
+  }
+
+  /// Declares the dependency of `dependency` an alias of the dependency at `reference`.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment>(aliases: { $0.alias(FeedAPI.self, to: \.apiClient) })
+  /// var feed
+  /// ```
+  public func alias<Key: DependencyKey>(
+    _ dependency: Key.Type,
+    to reference: WritableKeyPath<Dependencies, Key.Value>
+  ) -> Self {
+    var builder = self
+    builder.declarations.append { $0.aliasing(dependency, to: reference) }
+    return builder
+  }
+
+  /// Declares the dependency of `dependency` an alias of the dependency of `reference`.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment>(aliases: {
+  ///   $0.alias(DependencyKeys.FeedLogger.self, to: DependencyKeys.Logger.self)
+  /// })
+  /// var feed
+  /// ```
+  public func alias<Dependency: DependencyKey, Reference: DependencyKey>(
+    _ dependency: Dependency.Type,
+    to reference: Reference.Type
+  ) -> Self where Dependency.Value == Reference.Value {
+    var builder = self
+    builder.declarations.append { $0.aliasing(dependency, to: reference) }
+    return builder
+  }
 }

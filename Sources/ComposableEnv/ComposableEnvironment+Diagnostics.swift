@@ -12,10 +12,13 @@ extension ComposableEnvironment {
   ///
   /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
   public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
-    node.provenance(of: keyPath) { setter in
-      guard let setter else { return .defaultValue }
-      return setter.isIdentical(to: node) ? .thisEnvironment : .ancestor(path: setter.path)
-    }
+    node.provenance(of: keyPath, origin: provenanceOrigin)
+  }
+
+  /// A provenance's origin in this module's terms: this environment, an ancestor or the default.
+  func provenanceOrigin(setter: Node?) -> DependencyProvenance.Origin {
+    guard let setter else { return .defaultValue }
+    return setter.isIdentical(to: node) ? .thisEnvironment : .ancestor(path: setter.path)
   }
 
   /// This environment and the children derived from it so far, with the values each sets and the

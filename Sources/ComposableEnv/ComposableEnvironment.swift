@@ -40,7 +40,7 @@ import _EnvironmentCore
 ///
 /// That is sound as long as the subclass adds no unsynchronized mutable state of its own.
 @dynamicMemberLookup
-open class ComposableEnvironment {
+nonisolated open class ComposableEnvironment {
   /// This environment's place in the tree.
   @usableFromInline let node: Node
 

@@ -13,13 +13,16 @@ import _EnvironmentCore
 /// }
 /// ```
 ///
+/// A type that is its own key needs no key path: `@Dependency(APIClient.self)` (see
+/// ``init(_:)-(Key.Type)``).
+///
 /// The property is read-only; set values with ``ComposableEnvironment/with(_:_:)``. Reads are
 /// cached per environment, so a repeated read takes no lock: one lookup of a few nanoseconds.
 @propertyWrapper
 public struct Dependency<Value> {
-  @usableFromInline let keyPath: WritableKeyPath<Dependencies, Value>
-  /// The key path's identity: what a cached read compares, without retaining the key path.
-  @usableFromInline let keyPathID: ObjectIdentifier
+  /// What the property reads. Two words, as a key path and its identity were: an environment's
+  /// size does not grow with the form its properties use.
+  @usableFromInline let source: Source
 
   /// Declares a property that reads the dependency at `keyPath`.
   ///
@@ -27,8 +30,27 @@ public struct Dependency<Value> {
   /// @Dependency(\.uuid) var uuid
   /// ```
   public init(_ keyPath: WritableKeyPath<Dependencies, Value>) {
-    self.keyPath = keyPath
-    keyPathID = ObjectIdentifier(keyPath)
+    source = .keyPath(keyPath)
+  }
+
+  /// Declares a property that reads the dependency of `key`, such as a client type that is its
+  /// own key: the short form, with no `Dependencies` property to write.
+  ///
+  /// ```swift
+  /// struct APIClient: DependencyKey, Sendable {
+  ///   var fetch: @Sendable () -> [String]
+  ///   static var defaultValue: APIClient { APIClient { ["live"] } }
+  /// }
+  ///
+  /// final class FeedEnvironment: ComposableEnvironment {
+  ///   @Dependency(APIClient.self) var apiClient
+  /// }
+  /// ```
+  ///
+  /// A read is as fast as a key path's, and the value is the key's: what the nearest environment
+  /// set with ``ComposableEnvironment/with(_:_:)-(Key.Type,_)``, or the key's default.
+  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+    source = .key(KeyInfo(key))
   }
 
   /// Unavailable: `@Dependency` needs a key path that can also be set.
@@ -85,9 +107,36 @@ public struct Dependency<Value> {
   ) -> Value {
     @inline(__always) get {
       let node = environment.node
-      let id = environment[keyPath: storageKeyPath].keyPathID
+      let id = environment[keyPath: storageKeyPath].source.cacheID
       if let value = node.cachedValue(for: id, as: Value.self) { return value }
-      return node.readUncached(environment[keyPath: storageKeyPath].keyPath)
+      return environment[keyPath: storageKeyPath].source.readUncached(at: node)
+    }
+  }
+
+  /// What the property reads: a `Dependencies` key path (the 0.5-compatible form) or a key type.
+  @usableFromInline
+  enum Source {
+    case keyPath(WritableKeyPath<Dependencies, Value>)
+    case key(KeyInfo)
+
+    /// What a cached read looks up, without retaining anything: the key path's identity, or the
+    /// key type's (see `Node.read(key:)`).
+    @inlinable @inline(__always)
+    var cacheID: ObjectIdentifier {
+      switch self {
+      case .keyPath(let keyPath): ObjectIdentifier(keyPath)
+      case .key(let key): key.id
+      }
+    }
+
+    /// The value at `node` the slow way, cached there for the next read's fast path: the key
+    /// path's getter runs, or the key is resolved.
+    @inlinable @inline(__always)
+    func readUncached(at node: Node) -> Value {
+      switch self {
+      case .keyPath(let keyPath): node.readUncached(keyPath)
+      case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type))
+      }
     }
   }
 }

@@ -14,7 +14,7 @@
 ///
 /// let environment = AppEnvironment().with(\.apiClient, .mock)
 /// ```
-public struct Dependencies: Sendable {
+nonisolated public struct Dependencies: Sendable {
   @usableFromInline let storage: any DependencyStorage
 
   /// Wraps the storage that an environment module resolves reads and writes against.

@@ -20,7 +20,7 @@
 ///
 /// The default is computed lazily, the first time a tree of environments needs it, and at most once
 /// per tree: a fresh root environment gets fresh defaults.
-public protocol DependencyKey {
+public protocol DependencyKey: DependencyKeyIsolation {
   /// The type of the dependency's value. Values cross threads, so they must be `Sendable`.
   associatedtype Value: Sendable
 
@@ -68,3 +68,25 @@ extension DependencyKey {
     return value
   }
 }
+
+#if compiler(>=6.2)
+  /// What makes a key type nonisolated in a module whose default isolation is the main actor:
+  /// a type that conforms to a protocol refining `SendableMetatype` in its declaration is not
+  /// inferred `@MainActor` (SE-0466), so a key's conformance and `defaultValue` can be used by
+  /// the environments, which are nonisolated. Written for you; you never name it.
+  ///
+  /// ```swift
+  /// struct APIClientKey: DependencyKey {  // nonisolated, even under main-actor default isolation
+  ///   static var defaultValue: APIClient { .live }
+  /// }
+  /// ```
+  public typealias DependencyKeyIsolation = SendableMetatype
+#else
+  /// Nothing before Swift 6.2, which introduced `SendableMetatype` and main-actor default
+  /// isolation.
+  ///
+  /// ```swift
+  /// struct APIClientKey: DependencyKey { static var defaultValue: APIClient { .live } }
+  /// ```
+  public protocol DependencyKeyIsolation {}
+#endif

@@ -38,6 +38,20 @@ enum GlobalDependencies {
     return root.read(keyPath)
   }
 
+  /// What a `@Dependency` property reads, in the current scope, or process-wide.
+  @inlinable @inline(__always)
+  static func read<Value>(_ source: Dependency<Value>.Source) -> Value {
+    if scopesAreLive, let scope = Scope.current { return source.read(at: scope.node) }
+    return source.read(at: root)
+  }
+
+  /// The value of `key` in the current scope, or process-wide.
+  @inlinable @inline(__always)
+  static func read<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    if scopesAreLive, let scope = Scope.current { return scope.node.read(key: key) }
+    return root.read(key: key)
+  }
+
   /// A `withValues` scope: the node holding its overrides.
   ///
   /// Counted alive from creation to `deinit`, which runs when the scope's operation has returned
@@ -83,14 +97,24 @@ enum GlobalDependencies {
   }
 }
 
+extension GlobalDependencies {
+  /// A provenance's origin in this module's terms: process-wide, a scope, or the default.
+  static func origin(setter: Node?) -> DependencyProvenance.Origin {
+    guard let setter else { return .defaultValue }
+    let level = setter.path.count - 1
+    return level == 0 ? .processWide : .scope(level: level)
+  }
+}
+
 extension GlobalDependencies: TestFailureWording {
   static var nameInPath: String { "process-wide values" }
 
   static func adviceToSet(_ keyPath: String, to value: String) -> String {
-    let member = keyPath.hasPrefix("\\.") ? String(keyPath.dropFirst(2)) : keyPath
+    // `$0.apiClient` for a key path, `$0[APIClient.self]` for a key type.
+    let member = keyPath.hasPrefix("\\.") ? "." + keyPath.dropFirst(2) : "[\(keyPath)]"
     return """
-      `@Test(.dependencies { $0.\(member) = \(value) })` or \
-      `Dependencies.withValues { $0.\(member) = \(value) } operation: { … }`
+      `@Test(.dependencies { $0\(member) = \(value) })` or \
+      `Dependencies.withValues { $0\(member) = \(value) } operation: { … }`
       """
   }
 }

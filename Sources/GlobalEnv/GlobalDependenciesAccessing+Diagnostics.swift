@@ -14,11 +14,7 @@ extension GlobalDependenciesAccessing {
   ///
   /// Nothing is called on the dependency: its value is printed with `String(reflecting:)`.
   public func provenance<Value>(of keyPath: KeyPath<Dependencies, Value>) -> DependencyProvenance {
-    GlobalDependencies.current.provenance(of: keyPath) { setter in
-      guard let setter else { return .defaultValue }
-      let level = setter.path.count - 1
-      return level == 0 ? .processWide : .scope(level: level)
-    }
+    GlobalDependencies.current.provenance(of: keyPath, origin: GlobalDependencies.origin)
   }
 
   /// The process-wide values and aliases, and the `withValues` scopes active in the current task

@@ -11,8 +11,8 @@ import Testing
 /// Dependencies.apiClient : Dependencies`). Only computed when a failure is reported.
 enum CallStack {
   /// From one capture of the call stack: `\Dependencies.apiClient` for the innermost
-  /// `Dependencies` property being read, and the source location of the innermost frame below
-  /// it that is not this package's code.
+  /// `Dependencies` property being read (none for a read by key type), and the source location
+  /// of the innermost frame that is neither this package's code nor a `Dependencies` accessor.
   static func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
     #if canImport(Runtime)
       guard let frames = symbolicatedFrames() else { return (nil, nil) }
@@ -23,7 +23,9 @@ enum CallStack {
           if keyPath == nil { keyPath = "\\Dependencies.\(property)" }
           continue
         }
-        guard keyPath != nil, !frame.isSystem, !symbol.isSwiftThunk,
+        // The first frame of the user's code that is not a `Dependencies` accessor: the read (a
+        // read by key type, `@Dependency(APIClient.self)`, runs no accessor).
+        guard !frame.isSystem, !symbol.isSwiftThunk,
           let location = symbol.sourceLocation,
           !location.path.hasPrefix(packageSources), location.line > 0
         else { continue }

@@ -5,6 +5,7 @@ import Testing
 /// A node of the storm trees.
 final class StormEnvironment: ComposableEnvironment, @unchecked Sendable {
   @Dependency(\.storm0) var storm0
+  @Dependency(StormKeys.S3.self) var storm3
   @DerivedEnvironment<StormEnvironment> var next
 }
 
@@ -71,6 +72,22 @@ struct StormTests {
               }
             case 45:
               if node.dependencyTree().isEmpty { failures.append("step \(step): empty tree dump") }
+            case 46..<50:
+              let value = node.storm3
+              if !value.isValid(for: 1) { failures.append("step \(step): storm3 = \(value)") }
+            case 50..<55:
+              let value = Self.read(StormKeys.keyTypes[key], at: node)
+              if !value.isValid(for: family) {
+                failures.append("step \(step): key type \(key) read \(value)")
+              }
+            case 55..<60:
+              Self.write(
+                StormValue(family: family, serial: task * 1_000_000 + step, live: live),
+                to: StormKeys.keyTypes[key], at: node)
+            case 60:
+              let (dependency, reference) = StormKeys.aliases.randomElement(using: &random)!
+              Self.alias(
+                StormKeys.keyTypes[dependency], to: StormKeys.keyTypes[reference], at: node)
             default:
               let value = node[StormKeys.keyPaths[key]]
               if !value.isValid(for: family) {
@@ -85,6 +102,26 @@ struct StormTests {
     }
     let nodes = Set(results.flatMap { $0.1 }.map(ObjectIdentifier.init)).count
     return (results.flatMap { $0.0 }, seed, nodes, live.count)
+  }
+
+  private static func read<Key: StormKey>(_ key: Key.Type, at node: StormEnvironment) -> StormValue
+  {
+    node[key]
+  }
+
+  private static func write<Key: StormKey>(
+    _ value: StormValue, to key: Key.Type, at node: StormEnvironment
+  ) {
+    node.with(key, value)
+  }
+
+  private static func alias<Dependency: StormKey>(
+    _ dependency: Dependency.Type, to reference: any StormKey.Type, at node: StormEnvironment
+  ) {
+    func alias<Reference: StormKey>(to reference: Reference.Type) {
+      node.aliasing(dependency, to: reference)
+    }
+    alias(to: reference)
   }
 
   @Test func concurrentFirstReadsComputeEachRootsDefaultExactlyOnce() async {

@@ -42,6 +42,16 @@ extension ProcessWideState {
       #expect(live.count == 0, "seed \(seed): written values outlived reset()")
     }
 
+    private static func read<Key: StormKey>(_ key: Key.Type, from environment: StormReader)
+      -> StormValue
+    { environment[key] }
+
+    private static func write<Key: StormKey>(
+      _ value: StormValue, to key: Key.Type, in environment: StormReader
+    ) {
+      environment.with(key, value)
+    }
+
     /// Runs operations until the budget is spent, or until a scope at `depth` > 0 ends. Written
     /// values count themselves in `live`.
     private static func run(
@@ -80,6 +90,13 @@ extension ProcessWideState {
           if !read.isValid(for: family) {
             failures.append("task \(task), step \(step): run-time key path \(key) read \(read)")
           }
+        case 333..<360:
+          let read = Self.read(StormKeys.keyTypes[key], from: environment)
+          if !read.isValid(for: family) {
+            failures.append("task \(task), step \(step): key type \(key) read \(read)")
+          }
+        case 360..<380:
+          Self.write(value, to: StormKeys.keyTypes[key], in: environment)
         case 330..<333:
           if environment.dependencyTree().isEmpty {
             failures.append("task \(task), step \(step): empty tree dump")

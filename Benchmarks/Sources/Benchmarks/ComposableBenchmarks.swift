@@ -13,6 +13,17 @@ enum ComposableBenchmarks {
     }
   }
 
+  /// A `@Dependency(Key.self)` read on an already-read node one level below the root.
+  static func keyTypeRead(_ settings: Settings) -> Double {
+    let node = KeyTypeChainEnvironment().with(DependencyKeys.BenchNumber.self, 1).next
+    _ = node.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= node.number }
+      return sum
+    }
+  }
+
   /// A read through the key-path subscript (`environment[\.x]`) on an already-read node.
   static func subscriptRead(_ settings: Settings) -> Double {
     let node = ChainEnvironment().next

@@ -8,6 +8,11 @@ extension CountedOperation {
     CountedOperation(name: "read, depth 100", times: 200_000) { times in
       primedRead(depth: 100, times)
     },
+    CountedOperation(name: "read by key type, depth 1", times: 200_000) { times in
+      let node = KeyTypeChainEnvironment().with(DependencyKeys.BenchNumber.self, 1).next
+      blackHole(node.number)
+      return { keyTypeReadLoop(node, times) }
+    },
     CountedOperation(name: "first read of a key at a primed node", times: 20_000) { times in
       let environments = TenEnvironment.primedRoots(times)
       return { environments.reduce(0) { $0 &+ $1.bench1 } }
@@ -83,6 +88,14 @@ extension CountedOperation {
   /// with how the compiler inlines the code around it.
   @inline(never)
   private static func readLoop(_ node: ChainEnvironment, _ times: Int) -> Int {
+    var sum = 0
+    for _ in 0..<times { sum &+= node.number }
+    return sum
+  }
+
+  /// `times` reads of `node` by key type, in a function of its own (see `readLoop`).
+  @inline(never)
+  private static func keyTypeReadLoop(_ node: KeyTypeChainEnvironment, _ times: Int) -> Int {
     var sum = 0
     for _ in 0..<times { sum &+= node.number }
     return sum

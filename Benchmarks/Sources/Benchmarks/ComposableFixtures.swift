@@ -68,6 +68,13 @@ final class ChainEnvironment: ComposableEnvironment, @unchecked Sendable {
   @DerivedEnvironment<ChainEnvironment> var next
 }
 
+/// `ChainEnvironment` with its dependency read by key type (`@Dependency(Key.self)`), the short
+/// form, rather than by key path.
+final class KeyTypeChainEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(DependencyKeys.BenchNumber.self) var number
+  @DerivedEnvironment<KeyTypeChainEnvironment> var next
+}
+
 /// A short-lived child that reads three dependencies, as a per-request environment does.
 final class RequestBenchEnvironment: ComposableEnvironment {
   @Dependency(\.bench0) var bench0

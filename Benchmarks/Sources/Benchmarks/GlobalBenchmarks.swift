@@ -5,11 +5,27 @@ struct GlobalModel {
   @Dependency(\.benchNumber) var number
 }
 
+/// `GlobalModel` with its dependency read by key type, the short form.
+struct GlobalKeyTypeModel {
+  @Dependency(DependencyKeys.BenchNumber.self) var number
+}
+
 /// swift-composable-env's `GlobalEnv` measurements.
 enum GlobalBenchmarks {
   /// A `@Dependency` read outside any `withValues` scope.
   static func readOutsideScope(_ settings: Settings) -> Double {
     let model = GlobalModel()
+    _ = model.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= model.number }
+      return sum
+    }
+  }
+
+  /// A `@Dependency(Key.self)` read outside any `withValues` scope.
+  static func keyTypeReadOutsideScope(_ settings: Settings) -> Double {
+    let model = GlobalKeyTypeModel()
     _ = model.number
     return measure(settings) { iterations in
       var sum = 0

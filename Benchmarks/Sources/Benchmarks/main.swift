@@ -94,6 +94,10 @@ var scenarios: [Scenario] = [
   ),
   Scenario("read via subscript, depth 1", [(ours, ComposableBenchmarks.subscriptRead)]),
   Scenario(
+    "read by key type, depth 1",
+    [(ours, ComposableBenchmarks.keyTypeRead), (pointFree, PointFreeBenchmarks.read)]
+  ),
+  Scenario(
     "Swinject synchronized resolve at root", [(swinject, SwinjectBenchmarks.synchronizedResolve)]),
 ]
 for depth in [1, 10, 100, 1000] {
@@ -112,6 +116,10 @@ scenarios += [
   Scenario(
     "GlobalEnv read outside a scope",
     [(ours, GlobalBenchmarks.readOutsideScope), (pointFree, PointFreeBenchmarks.read)]
+  ),
+  Scenario(
+    "GlobalEnv read by key type outside a scope",
+    [(ours, GlobalBenchmarks.keyTypeReadOutsideScope), (pointFree, PointFreeBenchmarks.read)]
   ),
   Scenario(
     "GlobalEnv read inside a scope",

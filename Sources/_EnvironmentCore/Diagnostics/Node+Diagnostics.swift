@@ -9,7 +9,14 @@ extension Node {
     of keyPath: KeyPath<Dependencies, Value>,
     origin: (_ setter: Node?) -> DependencyProvenance.Origin
   ) -> DependencyProvenance {
-    let key = key(readBy: keyPath)
+    provenance(of: key(readBy: keyPath), origin: origin)
+  }
+
+  /// Where the value of `key` at this node comes from; `origin` names the node that set it
+  /// (`nil`: the default) in the caller's terms.
+  package func provenance(
+    of key: KeyInfo, origin: (_ setter: Node?) -> DependencyProvenance.Origin
+  ) -> DependencyProvenance {
     let found = self.origin(of: key)
     return DependencyProvenance(
       key: key.name, valueKey: found.valueKey.name, value: found.value, origin: origin(found.node))

@@ -24,12 +24,16 @@ extension TestContext {
     let path = lineage.map(\.nameInPath).joined(separator: " → ")
     let read = reporter?.readBeingReported()
     let keyPath = read?.keyPath
-    let property = keyPath.map { "\\." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+    // What the advice sets: the key path that was read, or else the key itself (a read by key
+    // type, `@Dependency(APIClient.self)`, has no key path; any key can be set by its type).
+    let dependency =
+      keyPath.map { "\\." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+      ?? "\(key.name).self"
     let setting =
       lineage.first.flatMap { $0.environmentType as? any TestFailureWording.Type }.map {
-        $0.adviceToSet(property ?? "\\.dependency", to: "…")
+        $0.adviceToSet(dependency, to: "…")
       }
-      ?? "`environment.with(\(property ?? "\\.dependency"), …)` on the environment the test builds"
+      ?? "`environment.with(\(dependency), …)` on the environment the test builds"
     TestFailureReporting.record(
       """
       \(keyPath.map { "\($0) (\(key.name))" } ?? key.name) was read in a test context from \

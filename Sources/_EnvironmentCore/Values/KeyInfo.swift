@@ -3,22 +3,34 @@ import DependencyValues
 /// The identity of a `DependencyKey` type, with what diagnostics and defaults need to know of it.
 ///
 /// `@unchecked Sendable`: it holds only a metatype, which is immutable.
+@usableFromInline
 package struct KeyInfo: @unchecked Sendable {
   /// The key type itself.
-  package let type: any DependencyKey.Type
+  @usableFromInline package let type: any DependencyKey.Type
 
   package init<Key: DependencyKey>(_ type: Key.Type) {
     self.type = type
   }
 
+  /// The identity of a key type known only as an existential (a `@Dependency(Key.self)`
+  /// property's, which is generic over the value only).
+  package init(existential type: any DependencyKey.Type) {
+    self.type = type
+  }
+
   /// Identifies the key in dictionaries.
-  package var id: ObjectIdentifier { ObjectIdentifier(type) }
+  @inlinable package var id: ObjectIdentifier { ObjectIdentifier(type) }
 
   /// Identifies the type of the key's value, so that only keys of one value type are aliased.
   var valueTypeID: ObjectIdentifier { ObjectIdentifier(type.valueType) }
 
   /// The key's name as diagnostics print it, such as `DependencyKeys.MainQueue`.
   package var name: String { Self.displayName(of: type) }
+
+  /// Whether the key is its own value's type (`struct APIClient: DependencyKey`, whose value is an
+  /// `APIClient`): such a key is used by its type (`with(APIClient.self, …)`), and diagnostics
+  /// name it that way rather than by a key path.
+  package var isTypeKey: Bool { type.valueType == type }
 
   /// The name of the key's value type, such as `Int`.
   var valueTypeName: String { Self.displayName(of: type.valueType) }

@@ -35,26 +35,29 @@ public final class StormValue: Sendable, CustomStringConvertible {
   public var description: String { "StormValue(family: \(family), serial: \(serial))" }
 }
 
+/// A storm key: its value is a `StormValue`, so that code opening `any StormKey.Type` knows it.
+public protocol StormKey: DependencyKey where Value == StormValue {}
+
 /// Six keys in three families. Aliases are only ever declared from a family member to the
 /// family's first key, so storms never create cycles or conflicts, and a read of any key must
 /// return a value of its own family.
 public enum StormKeys {
-  public struct S0: DependencyKey {
+  public struct S0: StormKey {
     public static var defaultValue: StormValue { .init(family: 0, serial: -1) }
   }
-  public struct S1: DependencyKey {
+  public struct S1: StormKey {
     public static var defaultValue: StormValue { .init(family: 0, serial: -2) }
   }
-  public struct S2: DependencyKey {
+  public struct S2: StormKey {
     public static var defaultValue: StormValue { .init(family: 0, serial: -3) }
   }
-  public struct S3: DependencyKey {
+  public struct S3: StormKey {
     public static var defaultValue: StormValue { .init(family: 1, serial: -1) }
   }
-  public struct S4: DependencyKey {
+  public struct S4: StormKey {
     public static var defaultValue: StormValue { .init(family: 1, serial: -2) }
   }
-  public struct S5: DependencyKey {
+  public struct S5: StormKey {
     public static var defaultValue: StormValue { .init(family: 2, serial: -1) }
   }
 
@@ -63,6 +66,11 @@ public enum StormKeys {
 
   /// The aliases a storm may declare: (dependency, reference) key indices.
   public static let aliases = [(1, 0), (2, 0), (4, 3)]
+
+  /// `S0`…`S5` themselves, for reads, writes and aliases by key type.
+  public static let keyTypes: [any StormKey.Type] = [
+    S0.self, S1.self, S2.self, S3.self, S4.self, S5.self,
+  ]
 
   /// The key paths of `S0`…`S5`.
   public static let keyPaths: [WritableKeyPath<Dependencies, StormValue> & Sendable] = [

@@ -1,8 +1,9 @@
 import DependencyValues
 import Foundation
 
-/// A post of the feed.
-public struct Post: Equatable, Sendable {
+/// A post of the feed. `nonisolated`: in a module whose default isolation is the main actor, a
+/// value type that clients build off the main actor (in their `@Sendable` endpoints) says so.
+nonisolated public struct Post: Equatable, Sendable {
   public var title: String
   public var published: Date
 
@@ -12,8 +13,9 @@ public struct Post: Equatable, Sendable {
   }
 }
 
-/// The backend, as a struct of closures: a test replaces just the endpoints it expects.
-public struct APIClient: Sendable {
+/// The backend, as a struct of closures: a test replaces just the endpoints it expects. It is its
+/// own dependency key (`@Dependency(APIClient.self)`), which also makes it nonisolated.
+public struct APIClient: DependencyKey, Sendable {
   public var fetchPosts: @Sendable () async throws -> [Post]
   public var fetchName: @Sendable (_ userID: String) async throws -> String
   public var saveSetting: @Sendable (_ name: String, _ isOn: Bool) async throws -> Void
@@ -48,17 +50,16 @@ public struct APIClient: Sendable {
   )
 }
 
-extension DependencyKeys {
-  public struct API: DependencyKey {
-    public static var defaultValue: APIClient { .live }
-    public static var testValue: APIClient { .failing }
-  }
+extension APIClient {
+  public static var defaultValue: APIClient { .live }
+  public static var testValue: APIClient { .failing }
 }
 
-extension Dependencies {
-  /// The backend.
+nonisolated extension Dependencies {
+  /// The backend, as a key path, for the features that name it that way (and for aliasing
+  /// another team's name to it): the same dependency as `APIClient.self`.
   public var apiClient: APIClient {
-    get { self[DependencyKeys.API.self] }
-    set { self[DependencyKeys.API.self] = newValue }
+    get { self[APIClient.self] }
+    set { self[APIClient.self] = newValue }
   }
 }

@@ -10,7 +10,7 @@ extension DependencyKeys {
   }
 }
 
-extension Dependencies {
+nonisolated extension Dependencies {
   /// The current time.
   public var now: @Sendable () -> Date {
     get { self[DependencyKeys.Now.self] }

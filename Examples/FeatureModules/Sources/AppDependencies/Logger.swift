@@ -1,7 +1,7 @@
 import DependencyValues
 
-/// Where features write what they did.
-public struct AppLogger: Sendable {
+/// Where features write what they did. Its own dependency key, so nonisolated.
+public struct AppLogger: DependencyKey, Sendable {
   public var log: @Sendable (_ message: String) -> Void
 
   public init(log: @escaping @Sendable (_ message: String) -> Void) {
@@ -17,17 +17,15 @@ public struct AppLogger: Sendable {
   public static let silent = AppLogger { _ in }
 }
 
-extension DependencyKeys {
-  public struct Logger: DependencyKey {
-    public static var defaultValue: AppLogger { .printing(label: "app") }
-    public static var testValue: AppLogger { .silent }
-  }
+extension AppLogger {
+  public static var defaultValue: AppLogger { .printing(label: "app") }
+  public static var testValue: AppLogger { .silent }
 }
 
-extension Dependencies {
-  /// The logger.
+nonisolated extension Dependencies {
+  /// The logger, as a key path: the same dependency as `AppLogger.self`.
   public var logger: AppLogger {
-    get { self[DependencyKeys.Logger.self] }
-    set { self[DependencyKeys.Logger.self] = newValue }
+    get { self[AppLogger.self] }
+    set { self[AppLogger.self] = newValue }
   }
 }

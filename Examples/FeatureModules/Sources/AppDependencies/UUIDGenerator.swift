@@ -11,7 +11,7 @@ extension DependencyKeys {
   }
 }
 
-extension Dependencies {
+nonisolated extension Dependencies {
   /// Makes identifiers.
   public var uuid: @Sendable () -> UUID {
     get { self[DependencyKeys.UUIDGenerator.self] }

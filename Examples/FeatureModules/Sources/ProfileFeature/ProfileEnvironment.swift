@@ -15,7 +15,7 @@ extension DependencyKeys {
   }
 }
 
-extension Dependencies {
+nonisolated extension Dependencies {
   /// The backend, as the profile feature calls it.
   public var profileAPI: APIClient {
     get { self[DependencyKeys.ProfileAPI.self] }

@@ -9,7 +9,8 @@ import Testing
 @Suite(.dependencyTestContext)
 struct AppFeatureTests {
   /// A backend that answers every read.
-  static let api: APIClient = {
+  // `nonisolated`: read by the `.dependencies` trait's closure, off the main actor.
+  nonisolated static let api: APIClient = {
     var api = APIClient.failing
     api.fetchPosts = { [Post(title: "Hi", published: Date(timeIntervalSince1970: 0))] }
     api.fetchName = { _ in "Ada" }
@@ -53,8 +54,8 @@ struct AppFeatureTests {
   }
 }
 
-/// A thread-safe count.
-final class Counter: Sendable {
+/// A thread-safe count. `nonisolated`: the logger stub calls it off the main actor.
+nonisolated final class Counter: Sendable {
   private let lock = NSLock()
   nonisolated(unsafe) private var count = 0
 

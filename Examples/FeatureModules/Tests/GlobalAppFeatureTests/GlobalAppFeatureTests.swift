@@ -8,7 +8,8 @@ import Testing
 /// scope of its own (the `.dependencies` trait) inside a test context.
 @Suite(.dependencyTestContext)
 struct GlobalAppFeatureTests {
-  static let api: APIClient = {
+  // `nonisolated`: read by the `.dependencies` trait's closure, off the main actor.
+  nonisolated static let api: APIClient = {
     var api = APIClient.failing
     api.fetchPosts = { [Post(title: "Global", published: Date(timeIntervalSince1970: 0))] }
     api.fetchName = { _ in "Lin" }

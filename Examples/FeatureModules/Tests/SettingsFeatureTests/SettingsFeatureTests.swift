@@ -6,7 +6,8 @@ import Testing
 
 @Suite(.dependencyTestContext)
 struct SettingsFeatureTests {
-  static let id = UUID(uuidString: "00000000-0000-0000-0000-000000000007")!
+  // `nonisolated`: read by the `@Sendable` stub below, off the main actor (this module's default).
+  nonisolated static let id = UUID(uuidString: "00000000-0000-0000-0000-000000000007")!
 
   @Test func aToggleIsSavedAndRecorded() async throws {
     let saved = Saved()
@@ -36,8 +37,8 @@ struct SettingsFeatureTests {
   }
 }
 
-/// What the stub backend saved.
-final class Saved: Sendable {
+/// What the stub backend saved. `nonisolated`: the stub calls it off the main actor.
+nonisolated final class Saved: Sendable {
   private let lock = NSLock()
   nonisolated(unsafe) private var stored: [String] = []
 
