@@ -57,6 +57,22 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
     recipe = aliases.map { DerivationRecipe(make: nil, aliases: $0(AliasBuilder())) }
   }
 
+  /// Declares a child created with `Environment()`, with the aliases that the statements of
+  /// `aliases` declare on it, one or several.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment>(aliases: {
+  ///   $0.alias(\.feedQueue, to: \.mainQueue)
+  ///   $0.alias(\.feedClock, to: \.clock)
+  /// })
+  /// var feed
+  /// ```
+  public init(
+    @AliasBuilder<Environment> aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+  ) {
+    recipe = DerivationRecipe(make: nil, aliases: aliases(AliasBuilder()))
+  }
+
   /// Declares a child created from `wrappedValue` (evaluated on first access), with aliases
   /// declared on it.
   ///
@@ -70,6 +86,23 @@ public final class DerivedEnvironment<Environment: ComposableEnvironment> {
   ) {
     recipe = DerivationRecipe(
       make: wrappedValue, aliases: aliases.map { $0(AliasBuilder()) } ?? AliasBuilder())
+  }
+
+  /// Declares a child created from `wrappedValue` (evaluated on first access), with the aliases
+  /// that the statements of `aliases` declare on it.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment(aliases: {
+  ///   $0.alias(\.feedQueue, to: \.mainQueue)
+  ///   $0.alias(\.feedClock, to: \.clock)
+  /// })
+  /// var feed = FeedEnvironment().with(\.pageSize, 20)
+  /// ```
+  public init(
+    wrappedValue: @autoclosure @escaping () -> Environment,
+    @AliasBuilder<Environment> aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+  ) {
+    recipe = DerivationRecipe(make: wrappedValue, aliases: aliases(AliasBuilder()))
   }
 
   /// Unavailable: a derived environment inherits from the environment that declares it.

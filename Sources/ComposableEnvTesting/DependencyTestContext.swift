@@ -23,7 +23,9 @@ public func withDependencyTestContext<Result>(_ operation: () throws -> Result) 
   -> Result
 {
   installTestReporter()
-  return try TestContext.$current.withValue(TestContext(), operation: operation)
+  let context = TestContext()
+  defer { context.close() }
+  return try TestContext.$current.withValue(context, operation: operation)
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -40,7 +42,9 @@ public func withDependencyTestContext<Result>(
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
   installTestReporter()
-  return try await TestContext.$current.withValue(TestContext(), operation: operation)
+  let context = TestContext()
+  defer { context.close() }
+  return try await TestContext.$current.withValue(context, operation: operation)
 }
 
 extension Trait where Self == DependencyTestContextTrait {

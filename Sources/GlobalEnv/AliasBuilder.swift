@@ -11,11 +11,34 @@ import _EnvironmentCore
 /// })
 /// var feed
 /// ```
+///
+/// Several statements declare several aliases, and 0.5's chained form keeps working:
+///
+/// ```swift
+/// @DerivedEnvironment<FeedEnvironment>(aliases: {
+///   $0.alias(\.feedMainQueue, to: \.mainQueue)
+///   $0.alias(\.feedClock, to: \.clock)
+/// })
+/// var feed
+/// ```
+@resultBuilder
 public struct AliasBuilder<Environment>: Sendable {
   /// The declarations, applied in order when the environment is created.
   private(set) var declarations: [@Sendable () -> Void] = []
 
   init() {}
+
+  /// Combines the builders of the statements of an `aliases` closure: each statement's aliases,
+  /// in order. (Each statement starts from the closure's empty builder.)
+  ///
+  /// ```swift
+  /// { $0.alias(\.feedMainQueue, to: \.mainQueue); $0.alias(\.feedClock, to: \.clock) }
+  /// ```
+  public static func buildBlock(_ statements: AliasBuilder...) -> AliasBuilder {
+    var combined = AliasBuilder()
+    combined.declarations = statements.flatMap(\.declarations)
+    return combined
+  }
 
   /// Adds an alias, declared when the derived environment is created, like
   /// ``GlobalDependenciesAccessing/aliasing(_:to:)`` at that moment: process-wide, or for the

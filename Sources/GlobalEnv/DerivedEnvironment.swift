@@ -50,6 +50,22 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
     self.init(wrappedValue: Environment(), aliases: aliases)
   }
 
+  /// Declares a child created with `Environment()`, with the aliases that the statements of
+  /// `aliases` declare when it is created, one or several.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment<FeedEnvironment>(aliases: {
+  ///   $0.alias(\.feedQueue, to: \.mainQueue)
+  ///   $0.alias(\.feedClock, to: \.clock)
+  /// })
+  /// var feed
+  /// ```
+  public convenience init(
+    @AliasBuilder<Environment> aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+  ) {
+    self.init(wrappedValue: Environment(), aliases: aliases)
+  }
+
   /// Declares a child created from `wrappedValue` (evaluated on first access), with aliases
   /// declared when it is created.
   ///
@@ -63,6 +79,24 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   ) {
     make = wrappedValue
     self.aliases = aliases.map { $0(AliasBuilder()) } ?? AliasBuilder()
+  }
+
+  /// Declares a child created from `wrappedValue` (evaluated on first access), with the aliases
+  /// that the statements of `aliases` declare when it is created.
+  ///
+  /// ```swift
+  /// @DerivedEnvironment(aliases: {
+  ///   $0.alias(\.feedQueue, to: \.mainQueue)
+  ///   $0.alias(\.feedClock, to: \.clock)
+  /// })
+  /// var feed = FeedEnvironment()
+  /// ```
+  public init(
+    wrappedValue: @autoclosure @escaping () -> Environment,
+    @AliasBuilder<Environment> aliases: (AliasBuilder<Environment>) -> AliasBuilder<Environment>
+  ) {
+    make = wrappedValue
+    self.aliases = aliases(AliasBuilder())
   }
 
   /// The child environment, created (and its aliases declared) on first access.

@@ -25,7 +25,9 @@ public func withDependencyTestContext<Result>(_ operation: () throws -> Result) 
   -> Result
 {
   installTestReporter()
-  return try Dependencies.withTestContext(TestContext(), operation: operation)
+  let context = TestContext()
+  defer { context.close() }
+  return try Dependencies.withTestContext(context, operation: operation)
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -42,7 +44,9 @@ public func withDependencyTestContext<Result>(
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
   installTestReporter()
-  return try await Dependencies.withTestContext(TestContext(), operation: operation)
+  let context = TestContext()
+  defer { context.close() }
+  return try await Dependencies.withTestContext(context, operation: operation)
 }
 
 extension Trait where Self == DependencyTestContextTrait {

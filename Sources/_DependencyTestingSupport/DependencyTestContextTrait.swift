@@ -47,6 +47,9 @@ public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     installTestReporter()
-    try await enter(TestContext(), function)
+    let context = TestContext()
+    // Failures raised for this test off its task are recorded here, in its scope.
+    defer { context.close() }
+    try await enter(context, function)
   }
 }

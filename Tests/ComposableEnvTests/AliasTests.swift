@@ -1,8 +1,24 @@
 import ComposableEnv
 import Testing
 
+/// Aliases declared in two statements, as a builder's several lines.
+private final class TwoStatementAliases: ComposableEnvironment {
+  @DerivedEnvironment<AppEnvironment>(aliases: {
+    $0.alias(\.feedQueue, to: \.mainQueue)
+    $0.alias(\.postQueue, to: \.mainQueue)
+  })
+  var child
+}
+
 @Suite("Aliases")
 struct AliasTests {
+  @Test func aliasesDeclaredInSeveralStatementsAreAllDeclared() {
+    let host = TwoStatementAliases().with(\.mainQueue, "host")
+    #expect(host.child.feedQueue == "host")
+    #expect(host.child.postQueue == "host")
+    #expect(host.feedQueue == "feed-default")
+  }
+
   @Test func aliasReadsReferenceDefault() {
     let app = AppEnvironment().aliasing(\.feedQueue, to: \.mainQueue)
     #expect(app.feedQueue == "main-default")

@@ -1,5 +1,6 @@
 import ComposableEnv
 import ComposableEnvTesting
+import Foundation
 import TestSupport
 import Testing
 
@@ -66,7 +67,46 @@ private final class ContextFeed: ComposableEnvironment {
   @Dependency(\.contextUnset) var unset
 }
 
+/// `ContextFeed`, shareable with a detached task.
+private final class SharedContextFeed: ComposableEnvironment, @unchecked Sendable {
+  @Dependency(\.contextUnset) var unset
+}
+
 @Suite struct TestContextTests {
+  @Test func aFailureRaisedOnADetachedTaskIsRecordedOnTheTestWhoseContextMadeTheEnvironment()
+    async
+  {
+    let messages = await recordedIssuesAsync {
+      await withDependencyTestContext {
+        let environment = SharedContextFeed()
+        // No test is current on a detached task: the failure is held for this test, and
+        // recorded in its scope when the context ends (inside `recordedIssuesAsync`).
+        await Task.detached { _ = environment.unset }.value
+      }
+    }
+    #expect(messages.count == 1)
+    #expect(
+      messages.first?.hasPrefix(
+        nameOfRead("\\Dependencies.contextUnset", key: "DependencyKeys.Unset")) == true)
+  }
+
+  @Test func aFailureRaisedOnAnotherThreadIsRecordedOnTheTestWhoseContextMadeTheEnvironment()
+    async
+  {
+    let messages = await recordedIssuesAsync {
+      await withDependencyTestContext {
+        let environment = SharedContextFeed()
+        await withCheckedContinuation { continuation in
+          Thread.detachNewThread {
+            _ = environment.unset
+            continuation.resume()
+          }
+        }
+      }
+    }
+    #expect(messages.count == 1)
+  }
+
   @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
     let environment = ContextRoot()
     var value = ""

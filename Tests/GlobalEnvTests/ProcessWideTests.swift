@@ -72,6 +72,21 @@ extension ProcessWideState {
       #expect(app.aliasing.tertiary == "from-primary")
     }
 
+    @Test func aliasesDeclaredInSeveralStatementsAreAllDeclared() {
+      struct TwoStatementAliases: GlobalEnvironment {
+        @DerivedEnvironment<AliasingEnvironment>(aliases: {
+          $0.alias(\.tertiary, to: \.primary)
+          $0.alias(\.secondary, to: \.primary)
+        })
+        var child
+      }
+      let host = TwoStatementAliases()
+      _ = host.child
+      host.with(\.primary, "shared")
+      #expect(host.child.tertiary == "shared")
+      #expect(AppEnvironment().secondary == "shared")
+    }
+
     @Test func aliasesApplyInsideScopes() {
       AppEnvironment().aliasing(\.secondary, to: \.primary)
       let seen = Dependencies.withValues {

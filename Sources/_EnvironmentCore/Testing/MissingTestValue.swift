@@ -19,7 +19,7 @@ extension TestContext {
   /// the root and has no test value: once per context, test and key.
   func reportMissingTestValue(of key: KeyInfo, readAt node: Node) {
     let reporter = TestFailureReporting.reporter
-    guard claimsReport(of: key, test: reporter?.currentTestIdentity) else { return }
+    guard claimsReport(of: key, test: owner ?? reporter?.currentTestIdentity) else { return }
     let lineage = node.lineage
     let path = lineage.map(\.nameInPath).joined(separator: " → ")
     let read = reporter?.readBeingReported()
@@ -34,7 +34,7 @@ extension TestContext {
         $0.adviceToSet(dependency, to: "…")
       }
       ?? "`environment.with(\(dependency), …)` on the environment the test builds"
-    TestFailureReporting.record(
+    record(
       """
       \(keyPath.map { "\($0) (\(key.name))" } ?? key.name) was read in a test context from \
       \(path), but no environment on that path sets it and \(key.name) has no test value, so \

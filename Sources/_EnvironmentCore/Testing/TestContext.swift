@@ -18,7 +18,8 @@ import _EnvironmentAtomics
 /// `SWIFT_COMPOSABLE_ENV_CONTEXT=test`. A node belongs to the context in force when it was
 /// created (see `Node.makeRoot`), which never changes: its defaults are that context's.
 ///
-/// `@unchecked Sendable`: the only mutable state is the set of reported keys, under its lock.
+/// `@unchecked Sendable`: the only mutable state is the set of reported keys and the held
+/// failures, each under its lock.
 package final class TestContext: @unchecked Sendable {
   /// The context entered by the current task, if any.
   @TaskLocal package static var current: TestContext?
@@ -28,7 +29,7 @@ package final class TestContext: @unchecked Sendable {
   package static let processWide: TestContext? = {
     guard let setting = getenv(variableName).map({ String(cString: $0) }) else { return nil }
     switch setting.lowercased() {
-    case "test": return TestContext()
+    case "test": return TestContext(ownedByTheRunningTest: false)
     case "live", "": return nil
     default:
       reportMisuse(
@@ -45,7 +46,17 @@ package final class TestContext: @unchecked Sendable {
   /// Which (test, key) pairs were reported already.
   private let reported = LockedValue<Set<ReportedKey>>.make([])
 
-  package init() {
+  /// The test that was running when the context was created (its scope's test), if any: the one
+  /// its failures are attributed to (see `record(_:at:)`).
+  package let owner: String?
+
+  /// Failures raised for `owner` off its task, recorded when its scope ends.
+  let held = LockedValue<HeldFailures>.make(HeldFailures())
+
+  /// A context for the running test (for the process-wide context, `ownedByTheRunningTest`
+  /// is false: it belongs to no test).
+  package init(ownedByTheRunningTest: Bool = true) {
+    owner = ownedByTheRunningTest ? TestFailureReporting.reporter?.currentTestIdentity : nil
     environment_live_test_contexts_add(1)
   }
 
