@@ -51,9 +51,35 @@ public protocol DependencyKey: DependencyKeyIsolation {
   /// ``defaultValue`` in tests too, and inside a test context that read fails the test, naming
   /// the dependency. Outside a test context `testValue` is never read.
   static var testValue: Value { get }
+
+  /// The value read in a preview context where no environment sets one: in an Xcode preview
+  /// (`XCODE_RUNNING_FOR_PREVIEWS=1`), or in a process run with
+  /// `SWIFT_COMPOSABLE_ENV_CONTEXT=preview`.
+  ///
+  /// Declare it so that previews show canned data instead of reaching the network or the disk:
+  ///
+  /// ```swift
+  /// struct APIClient: DependencyKey, Sendable {
+  ///   var fetchTitles: @Sendable () async throws -> [String]
+  ///   static var defaultValue: APIClient { APIClient { try await Network.titles() } }
+  ///   static var previewValue: APIClient { APIClient { ["A preview post"] } }
+  /// }
+  /// ```
+  ///
+  /// A key that declares none reads ``defaultValue`` in previews, as it does outside them.
+  static var previewValue: Value { get }
 }
 
 extension DependencyKey {
+  /// No preview value: ``defaultValue``.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {
+  ///   static var defaultValue: String { "en" }  // previewValue is this one
+  /// }
+  /// ```
+  public static var previewValue: Value { defaultValue }
+
   /// No test value: ``defaultValue``, marked so that a test context reports the read.
   ///
   /// ```swift

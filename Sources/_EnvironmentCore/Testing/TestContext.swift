@@ -27,18 +27,33 @@ package final class TestContext: @unchecked Sendable {
   /// The context of every environment created outside a task's context, when the process runs
   /// with `SWIFT_COMPOSABLE_ENV_CONTEXT=test`; read once.
   package static let processWide: TestContext? = {
-    guard let setting = getenv(variableName).map({ String(cString: $0) }) else { return nil }
+    guard let setting = getenv(variableName).map({ String(cString: $0) }) else {
+      // An Xcode preview is a preview context unless the variable says otherwise.
+      let isPreview = getenv("XCODE_RUNNING_FOR_PREVIEWS").map { String(cString: $0) } == "1"
+      return isPreview ? TestContext(reading: .previewValues) : nil
+    }
     switch setting.lowercased() {
     case "test": return TestContext(ownedByTheRunningTest: false)
+    case "preview": return TestContext(reading: .previewValues)
     case "live", "": return nil
     default:
       reportMisuse(
         """
         \(variableName)=\(setting) is not a context: use `test` (every environment reads test \
-        values and reports dependencies that have none) or `live` (the default).
+        values and reports dependencies that have none), `preview` (every environment reads \
+        preview values) or `live` (the default).
         """)
     }
   }()
+
+  /// What a context's defaults are: keys' test values, or their preview values.
+  package enum Defaults: Sendable {
+    case testValues
+    case previewValues
+  }
+
+  /// Whether this context's defaults are test values (a test context) or preview values.
+  package let defaults: Defaults
 
   /// The environment variable that makes every environment of the process strict.
   package static let variableName = "SWIFT_COMPOSABLE_ENV_CONTEXT"
@@ -57,6 +72,14 @@ package final class TestContext: @unchecked Sendable {
   /// is false: it belongs to no test).
   package init(ownedByTheRunningTest: Bool = true) {
     owner = ownedByTheRunningTest ? TestFailureReporting.reporter?.currentTestIdentity : nil
+    defaults = .testValues
+    environment_live_test_contexts_add(1)
+  }
+
+  /// A context that belongs to no test, whose defaults are `defaults` (the preview context).
+  init(reading defaults: Defaults) {
+    owner = nil
+    self.defaults = defaults
     environment_live_test_contexts_add(1)
   }
 

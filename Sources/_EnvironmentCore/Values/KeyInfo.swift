@@ -40,9 +40,10 @@ package struct KeyInfo: @unchecked Sendable {
   var shortValueTypeName: String { String(describing: type.valueType) }
 
   /// Computes the key's default value, boxed: in a test context its test value, reporting a key
-  /// that has none (see `TestContext`).
+  /// that has none (see `TestContext`); in a preview context its preview value.
   func makeDefault(in testContext: TestContext?, readAt node: Node) -> AnyObject {
     guard let testContext else { return type.boxedDefault() }
+    if case .previewValues = testContext.defaults { return type.boxedPreviewValue() }
     let (box, declared) = type.boxedTestValue()
     if !declared { testContext.reportMissingTestValue(of: self, readAt: node) }
     return box
@@ -86,6 +87,9 @@ extension DependencyKey {
 
   /// Computes the default value, boxed as the caches store it.
   fileprivate static func boxedDefault() -> AnyObject { Box<Value>(defaultValue) }
+
+  /// Computes the preview value, boxed.
+  fileprivate static func boxedPreviewValue() -> AnyObject { Box<Value>(previewValue) }
 
   /// Computes the test value, boxed, and whether the key declares it.
   fileprivate static func boxedTestValue() -> (AnyObject, declared: Bool) {
