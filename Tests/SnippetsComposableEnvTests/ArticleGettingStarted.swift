@@ -2,31 +2,35 @@
 // (SnippetsAreCompiledTests checks).
 import ComposableEnv
 
-extension DependencyKeys {
-  struct Analytics: DependencyKey {
-    static var defaultValue: AnalyticsClient { .live }
-  }
+struct AnalyticsClient: DependencyKey, Sendable, Equatable, CustomStringConvertible {
+  var name: String
+  static let live = AnalyticsClient(name: "live")
+  static let disabled = AnalyticsClient(name: "disabled")
+  static var defaultValue: AnalyticsClient { .live }
+  var description: String { name }
 }
 
-extension Dependencies {
+// Optional: the key-path form of swift-composable-environment 0.5, `\.analytics`, which reads
+// the same dependency (`nonisolated`, for modules whose default isolation is the main actor).
+nonisolated extension Dependencies {
   var analytics: AnalyticsClient {
-    get { self[DependencyKeys.Analytics.self] }
-    set { self[DependencyKeys.Analytics.self] = newValue }
+    get { self[AnalyticsClient.self] }
+    set { self[AnalyticsClient.self] = newValue }
   }
 }
 
 final class ShopEnvironment: ComposableEnvironment {
-  @Dependency(\.analytics) var analytics
+  @Dependency(AnalyticsClient.self) var analytics
   @DerivedEnvironment<CartEnvironment> var cart
 }
 
 final class CartEnvironment: ComposableEnvironment {
-  @Dependency(\.analytics) var analytics
+  @Dependency(\.analytics) var analytics  // the same dependency, by key path
 }
 
 func gettingStartedOverride() {
   let shop = ShopEnvironment()
-  shop.cart.with(\.analytics, .disabled)
+  shop.cart.with(AnalyticsClient.self, .disabled)
   print(shop.analytics)  // live
   print(shop.cart.analytics)  // disabled
 }

@@ -1,15 +1,7 @@
 // What the ComposableEnv snippets of Migration.md and the articles use without declaring it.
 import ComposableEnv
 
-/// The analytics client of the DocC articles' snippets.
-struct AnalyticsClient: Sendable, Equatable, CustomStringConvertible {
-  var name: String
-
-  static let live = AnalyticsClient(name: "live")
-  static let disabled = AnalyticsClient(name: "disabled")
-
-  var description: String { name }
-}
+// `AnalyticsClient` and `\.analytics` are the Getting Started article's (ArticleGettingStarted).
 
 extension DependencyKeys {
   struct APIClientKey: DependencyKey { static var defaultValue: APIClient { .live } }
