@@ -42,7 +42,7 @@ public struct AliasBuilder<Environment> {
 
   /// Adds an alias: on the derived environment and its descendants, `dependency` and `reference`
   /// are one dependency, with `reference`'s default. See
-  /// ``ComposableEnvironment/aliasing(_:to:)``.
+  /// ``ComposableEnvironment/aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)``.
   ///
   /// ```swift
   /// $0.alias(\.feedMainQueue, to: \.mainQueue)

@@ -20,7 +20,7 @@ extension ComposableEnvironment {
   }
 
   /// Sets the dependency of `key` for this environment and all its descendants, present and
-  /// future, as ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)`` does for a key path.
+  /// future, as ``with(_:_:)-(_,Value)`` does for a key path.
   ///
   /// ```swift
   /// let app = AppEnvironment()
@@ -33,7 +33,7 @@ extension ComposableEnvironment {
   }
 
   /// Makes the dependency at `dependency` and the dependency of `reference` one dependency, for
-  /// this environment and its descendants (see ``aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,WritableKeyPath<Dependencies,Value>)``).
+  /// this environment and its descendants (see ``aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)``).
   ///
   /// ```swift
   /// let app = AppEnvironment()

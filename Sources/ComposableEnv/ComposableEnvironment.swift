@@ -17,7 +17,7 @@ import _EnvironmentCore
 /// app.feed.apiClient  // .live, inherited from `app`
 /// ```
 ///
-/// A value set with ``with(_:_:)`` applies to the environment and all its descendants, present
+/// A value set with ``with(_:_:)-(_,Value)`` applies to the environment and all its descendants, present
 /// and future, never to its parent or siblings; the nearest value wins. A dependency that no
 /// ancestor sets reads its key's `defaultValue`, computed once per root environment.
 ///
@@ -67,7 +67,7 @@ nonisolated open class ComposableEnvironment {
 
   /// Reads or sets a dependency on this environment.
   ///
-  /// Setting has the same effect as ``with(_:_:)``: the value applies to this environment and its
+  /// Setting has the same effect as ``with(_:_:)-(_,Value)``: the value applies to this environment and its
   /// descendants.
   ///
   /// ```swift

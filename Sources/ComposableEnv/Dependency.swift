@@ -16,7 +16,7 @@ import _EnvironmentCore
 /// A type that is its own key needs no key path: `@Dependency(APIClient.self)` (see
 /// ``init(_:)-(Key.Type)``).
 ///
-/// The property is read-only; set values with ``ComposableEnvironment/with(_:_:)``. Reads are
+/// The property is read-only; set values with ``ComposableEnvironment/with(_:_:)-(_,Value)``. Reads are
 /// cached per environment, so a repeated read takes no lock: one lookup of a few nanoseconds.
 @propertyWrapper
 public struct Dependency<Value> {

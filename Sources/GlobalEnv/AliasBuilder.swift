@@ -41,7 +41,7 @@ public struct AliasBuilder<Environment>: Sendable {
   }
 
   /// Adds an alias, declared when the derived environment is created, like
-  /// ``GlobalDependenciesAccessing/aliasing(_:to:)`` at that moment: process-wide, or for the
+  /// ``GlobalDependenciesAccessing/aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)`` at that moment: process-wide, or for the
   /// `withValues` scope the creation runs in.
   ///
   /// ```swift

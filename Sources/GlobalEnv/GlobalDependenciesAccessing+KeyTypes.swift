@@ -18,7 +18,7 @@ extension GlobalDependenciesAccessing {
   }
 
   /// Sets the dependency of `key` for the process (or for the current
-  /// ``Dependencies/withValues(_:operation:)`` scope), as ``with(_:_:)-(WritableKeyPath<Dependencies,Value>,_)``
+  /// ``Dependencies/withValues(_:operation:)`` scope), as ``with(_:_:)-(_,Value)``
   /// does for a key path.
   ///
   /// ```swift
