@@ -72,6 +72,18 @@ struct ScopedKeyTypeTests {
   }
 }
 
+/// Children whose aliases are declared by key type, in every form of the builder.
+private struct KeyTypeAliasHost: GlobalEnvironment {
+  @DerivedEnvironment<GreeterModel>(aliases: { $0.alias(\.legacyGreeter, to: Greeter.self) })
+  var keyPathToKey
+  @DerivedEnvironment<GreeterModel>(aliases: { $0.alias(Greeter.self, to: \.legacyGreeter) })
+  var keyToKeyPath
+  @DerivedEnvironment(aliases: {
+    $0.alias(DependencyKeys.LegacyGreeter.self, to: Greeter.self)
+  })
+  var keyToKey = GreeterModel()
+}
+
 extension ProcessWideState {
   @Suite("Keys named by their type, process-wide")
   struct KeyTypeTests {
@@ -109,6 +121,23 @@ extension ProcessWideState {
     @Test func twoKeyTypesOfOneValueTypeCanBeAliased() {
       GreeterModel().aliasing(DependencyKeys.LegacyGreeter.self, to: Greeter.self)
         .with(Greeter.self, Greeter(greeting: "shared"))
+      #expect(GreeterModel().legacyGreeter.greeting == "shared")
+    }
+
+    @Test func aBuilderAliasesAKeyPathToAKeyType() {
+      _ = KeyTypeAliasHost().keyPathToKey
+      GreeterModel().with(Greeter.self, Greeter(greeting: "builder"))
+      #expect(GreeterModel().legacyGreeter.greeting == "builder")
+    }
+
+    @Test func aBuilderAliasesAKeyTypeToAKeyPath() {
+      _ = KeyTypeAliasHost().keyToKeyPath
+      #expect(GreeterModel().greeter.greeting == "legacy default")
+    }
+
+    @Test func aBuilderAliasesTwoKeyTypes() {
+      _ = KeyTypeAliasHost().keyToKey
+      GreeterModel().with(Greeter.self, Greeter(greeting: "shared"))
       #expect(GreeterModel().legacyGreeter.greeting == "shared")
     }
 
