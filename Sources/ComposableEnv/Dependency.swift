@@ -130,8 +130,9 @@ public struct Dependency<Value> {
     }
 
     /// The value at `node` the slow way, cached there for the next read's fast path: the key
-    /// path's getter runs, or the key is resolved.
-    @inlinable @inline(__always)
+    /// path's getter runs, or the key is resolved. Out of line: the property's getter inlines
+    /// only the cached read.
+    @inlinable @inline(never)
     func readUncached(at node: Node) -> Value {
       switch self {
       case .keyPath(let keyPath): node.readUncached(keyPath)

@@ -38,45 +38,24 @@ private final class PreviewRoot: ComposableEnvironment {
     #expect(PreviewRoot().region.code == "live")
   }
 
-  @Test(.enabled(if: ProcessWideTestContextTests.canRunThisBinaryAgain))
+  @Test(.enabled(if: ChildTestRun.isSupported))
   func theContextVariableSelectsPreviewValues() throws {
     try Self.expectChildPasses(with: ["SWIFT_COMPOSABLE_ENV_CONTEXT": "preview"])
   }
 
-  @Test(.enabled(if: ProcessWideTestContextTests.canRunThisBinaryAgain))
+  @Test(.enabled(if: ChildTestRun.isSupported))
   func anXcodePreviewSelectsPreviewValues() throws {
     try Self.expectChildPasses(with: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
   }
 
-  /// Runs `readsWithoutAnyTaskContext` in a child process with `variables` set.
+  /// Runs `readsWithoutAnyTaskContext` in a child process with `variables` set (and neither
+  /// variable inherited).
   private static func expectChildPasses(with variables: [String: String]) throws {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = [
-      "--testing-library", "swift-testing", "--filter",
-      "PreviewContextTests/readsWithoutAnyTaskContext",
-    ]
-    let profile = FileManager.default.temporaryDirectory
-      .appendingPathComponent("preview-context-%p.profraw").path
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_COMPOSABLE_ENV_CONTEXT"] = nil
-    environment["XCODE_RUNNING_FOR_PREVIEWS"] = nil
-    child.environment = environment.merging(
-      variables.merging(["LLVM_PROFILE_FILE": profile]) { $1 }
-    ) { $1 }
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = output
-    try child.run()
-    let text = Shared("")
-    let finished = finishes(within: 300) {
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      text.value = String(decoding: data, as: UTF8.self)
-      child.waitUntilExit()
-    }
-    if !finished { child.terminate() }
-    #expect(finished, "the child test process did not finish")
-    #expect(child.terminationStatus == 0, "\(text.value)")
-    #expect(text.value.contains("1 test"), "\(text.value)")
+    let run = try ChildTestRun(
+      filter: "PreviewContextTests/readsWithoutAnyTaskContext", variables: variables,
+      removing: ["SWIFT_COMPOSABLE_ENV_CONTEXT", "XCODE_RUNNING_FOR_PREVIEWS"])
+    #expect(run.finished, "the child test process did not finish")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("1 test"), "\(run.output)")
   }
 }

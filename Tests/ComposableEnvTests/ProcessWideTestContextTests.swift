@@ -52,43 +52,12 @@ private final class ProcessWideRoot: ComposableEnvironment {}
     }
   }
 
-  @Test(.enabled(if: Self.canRunThisBinaryAgain))
+  @Test(.enabled(if: ChildTestRun.isSupported))
   func theEnvironmentVariableMakesEveryEnvironmentStrict() throws {
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = [
-      "--testing-library", "swift-testing", "--filter", "readsOutsideAnyTaskContext",
-    ]
-    // With code coverage on, the child writes its profile where the variable says, not into the
-    // working directory (the repository).
-    let profile = FileManager.default.temporaryDirectory
-      .appendingPathComponent("process-wide-context-%p.profraw").path
-    child.environment = ProcessInfo.processInfo.environment.merging(
-      [Self.variable: "test", "LLVM_PROFILE_FILE": profile]
-    ) { $1 }
-    let output = Pipe()
-    child.standardOutput = output
-    child.standardError = output
-    try child.run()
-    let text = Shared("")
-    let finished = finishes(within: 300) {
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      text.value = String(decoding: data, as: UTF8.self)
-      child.waitUntilExit()
-    }
-    if !finished { child.terminate() }
-    #expect(finished, "the child test process did not finish")
-    #expect(child.terminationStatus == 0, "\(text.value)")
-    #expect(text.value.contains("1 known issue"), "\(text.value)")
-  }
-
-  /// Whether this test binary can be started again to run one test (SwiftPM's Linux layout: the
-  /// binary runs its own tests).
-  static var canRunThisBinaryAgain: Bool {
-    #if os(Linux)
-      CommandLine.arguments.first?.hasSuffix(".xctest") == true
-    #else
-      false
-    #endif
+    let run = try ChildTestRun(
+      filter: "readsOutsideAnyTaskContext", variables: [Self.variable: "test"])
+    #expect(run.finished, "the child test process did not finish")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("1 known issue"), "\(run.output)")
   }
 }

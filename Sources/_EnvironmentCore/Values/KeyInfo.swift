@@ -27,11 +27,6 @@ package struct KeyInfo: @unchecked Sendable {
   /// The key's name as diagnostics print it, such as `DependencyKeys.MainQueue`.
   package var name: String { Self.displayName(of: type) }
 
-  /// Whether the key is its own value's type (`struct APIClient: DependencyKey`, whose value is an
-  /// `APIClient`): such a key is used by its type (`with(APIClient.self, …)`), and diagnostics
-  /// name it that way rather than by a key path.
-  package var isTypeKey: Bool { type.valueType == type }
-
   /// The name of the key's value type, such as `Int`.
   var valueTypeName: String { Self.displayName(of: type.valueType) }
 
