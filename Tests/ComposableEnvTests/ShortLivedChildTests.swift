@@ -112,7 +112,7 @@ private final class InitReadingEnvironment: ComposableEnvironment, @unchecked Se
         let request = app.makeChild(RequestEnvironment.self)
         precondition(request.number == 1 && request.name == "default")
         _ = request.mainQueue
-        if index % 10_000 == 0 { await Task.yield() }
+        if index % 1_000 == 0 { await Task.yield() }
       }
     }
     /// The heap in use, at its lowest of a few readings (tests running in parallel allocate and

@@ -12,13 +12,56 @@ public func finishes(
   within seconds: Double, stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void
 ) -> Bool {
   let done = DispatchSemaphore(value: 0)
+  start(OneShot(body), stackSize: stackSize, then: done)
+  return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// ``finishes(within:stackSize:_:)`` for a body that needs the cooperative pool, such as one that
+/// waits for a detached task: the calling task is suspended, not blocked, meanwhile. (The pool has
+/// as many threads as cores; a test blocking one of them, beside tests that block the others,
+/// would starve the task its body waits for.)
+///
+/// ```swift
+/// #expect(await finishesWhileSuspended(within: 60) { _ = environment.client })
+/// ```
+public func finishesWhileSuspended(
+  within seconds: Double, stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void
+) async -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  start(OneShot(body), stackSize: stackSize, then: done)
+  return await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: done.wait(timeout: .now() + seconds) == .success) }
+      .start()
+  }
+}
+
+/// Runs `work` on a new thread and signals `done` when it returns.
+private func start(_ work: OneShot, stackSize: Int, then done: DispatchSemaphore) {
   let thread = Thread {
-    body()
+    work.run()
     done.signal()
   }
   thread.stackSize = stackSize
   thread.start()
-  return done.wait(timeout: .now() + seconds) == .success
+}
+
+/// A body that runs once and is released as soon as it returns. A `Thread` keeps its block until
+/// the thread exits, some time after the test has gone on: what the body captured (a tree whose
+/// release the test checks) must not live that long.
+private final class OneShot: @unchecked Sendable {
+  // `@unchecked Sendable`: `body` is set by `init`, then read and cleared once, by the one thread
+  // that runs it.
+  private var body: (@Sendable () -> Void)?
+
+  init(_ body: @escaping @Sendable () -> Void) {
+    self.body = body
+  }
+
+  func run() {
+    let body = self.body.take()
+    assert(body != nil, "a OneShot runs once")
+    body?()
+  }
 }
 
 /// Seconds elapsed while `body` runs.
