@@ -2,7 +2,7 @@ import DependencyValues
 
 /// Collects aliases to declare on a derived environment when it is created.
 ///
-/// You get one in the `aliases` closure of ``DerivedEnvironment``:
+/// You get one in the `aliases` closure of ``ComposableEnvironment/DerivedEnvironment``:
 ///
 /// ```swift
 /// @DerivedEnvironment<FeedEnvironment>(aliases: {

@@ -1,5 +1,5 @@
 extension Compatible {
-  /// This module's ``Dependency`` property wrapper, spelled so that it cannot clash with another
+  /// This module's ``ComposableEnvironment/Dependency`` property wrapper, spelled so that it cannot clash with another
   /// library's `@Dependency` (such as pointfreeco's `Dependencies`).
   ///
   /// ```swift
@@ -7,5 +7,5 @@ extension Compatible {
   ///   @Compatible.Dependency(\.apiClient) var apiClient
   /// }
   /// ```
-  public typealias Dependency<Value> = ComposableEnv.Dependency<Value>
+  public typealias Dependency<Value> = ComposableEnvironment.Dependency<Value>
 }

@@ -4,8 +4,8 @@ import _EnvironmentCore
 /// The base class of environments that pass dependencies down a tree, the way SwiftUI passes
 /// `EnvironmentValues` down a view tree.
 ///
-/// Subclass it, expose dependencies with ``Dependency`` and child environments with
-/// ``DerivedEnvironment``:
+/// Subclass it, expose dependencies with ``ComposableEnvironment/Dependency`` and child environments with
+/// ``ComposableEnvironment/DerivedEnvironment``:
 ///
 /// ```swift
 /// final class AppEnvironment: ComposableEnvironment {
@@ -51,7 +51,7 @@ nonisolated open class ComposableEnvironment {
   ///   .with(\.mainQueue, .main)
   /// ```
   ///
-  /// When the environment is being derived (by ``DerivedEnvironment`` or ``derived(_:)``), it
+  /// When the environment is being derived (by ``ComposableEnvironment/DerivedEnvironment`` or ``derived(_:)``), it
   /// is created as a child of its parent instead, so that code in a subclass's initializer
   /// already reads the parent's values.
   public required init() {
@@ -137,7 +137,7 @@ nonisolated open class ComposableEnvironment {
   /// The child environment of type `Child`, created on first use and cached.
   ///
   /// For hosts that build their children at run time; the child inherits this environment's
-  /// dependencies like a ``DerivedEnvironment`` does.
+  /// dependencies like a ``ComposableEnvironment/DerivedEnvironment`` does.
   ///
   /// ```swift
   /// let settings = app.derived(SettingsEnvironment.self)
@@ -173,7 +173,7 @@ nonisolated open class ComposableEnvironment {
   /// }  // the request environment is released here
   /// ```
   ///
-  /// The child inherits this environment's dependencies like a ``DerivedEnvironment`` does (its
+  /// The child inherits this environment's dependencies like a ``ComposableEnvironment/DerivedEnvironment`` does (its
   /// initializer already reads them), and its reads, overrides, aliases and diagnostics behave as
   /// for a cached child. It holds its parent, never the reverse.
   public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {

@@ -1,4 +1,4 @@
-/// swift-composable-environment 0.5's clash-free name for this module's ``Dependency`` property
+/// swift-composable-environment 0.5's clash-free name for this module's ``ComposableEnvironment/Dependency`` property
 /// wrapper, for files that also import a library with its own `@Dependency` (such as
 /// pointfreeco's `Dependencies`). ``Compatible/Dependency`` is the same wrapper.
 ///
@@ -7,4 +7,4 @@
 ///   @ComposableEnvironmentDependency(\.apiClient) var apiClient
 /// }
 /// ```
-public typealias ComposableEnvironmentDependency<Value> = Dependency<Value>
+public typealias ComposableEnvironmentDependency<Value> = ComposableEnvironment.Dependency<Value>

@@ -15,7 +15,7 @@
 /// `Sendable` as written. A class environment must be `final` and declare
 /// `@unchecked Sendable` to be shared across isolation domains, because a property wrapper's
 /// storage is a `var`; the wrappers themselves are thread-safe.
-public protocol GlobalEnvironment: GlobalDependenciesAccessing {
+public protocol GlobalEnvironment: GlobalDependenciesAccessing, _GlobalEnvEnvironment {
   /// Creates the environment. Its dependencies are the process-wide ones.
   init()
 }

@@ -9,3 +9,5 @@ final class ProfileEnvironment: ComposableEnvironment, @unchecked Sendable {
 func refresh(_ profile: ProfileEnvironment) async {
   await Task.detached { print(profile.apiClient) }.value
 }
+
+final class SettingsEnvironment: ComposableEnvironment, @unchecked Sendable {}
