@@ -1,13 +1,8 @@
-// What the ComposableEnv snippets of Migration.md and the articles use without declaring it.
+// What the ComposableEnv snippets of Migration.md use without declaring it.
 import ComposableEnv
-
-// `AnalyticsClient` and `\.analytics` are the Getting Started article's (ArticleGettingStarted).
 
 extension DependencyKeys {
   struct APIClientKey: DependencyKey { static var defaultValue: APIClient { .live } }
-  struct PaymentAnalytics: DependencyKey { static var defaultValue: AnalyticsClient { .live } }
-  struct Logger: DependencyKey { static var defaultValue: String { "app" } }
-  struct FeedLogger: DependencyKey { static var defaultValue: String { "feed" } }
   struct UIQueue: DependencyKey { static var defaultValue: String { "ui" } }
 }
 
@@ -15,18 +10,6 @@ extension Dependencies {
   var apiClient: APIClient {
     get { self[DependencyKeys.APIClientKey.self] }
     set { self[DependencyKeys.APIClientKey.self] = newValue }
-  }
-  var paymentAnalytics: AnalyticsClient {
-    get { self[DependencyKeys.PaymentAnalytics.self] }
-    set { self[DependencyKeys.PaymentAnalytics.self] = newValue }
-  }
-  var logger: String {
-    get { self[DependencyKeys.Logger.self] }
-    set { self[DependencyKeys.Logger.self] = newValue }
-  }
-  var feedLogger: String {
-    get { self[DependencyKeys.FeedLogger.self] }
-    set { self[DependencyKeys.FeedLogger.self] = newValue }
   }
   var uiQueue: String {
     get { self[DependencyKeys.UIQueue.self] }

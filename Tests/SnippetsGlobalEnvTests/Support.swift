@@ -1,4 +1,4 @@
-// What the GlobalEnv snippets of Migration.md and the articles use without declaring it.
+// What the GlobalEnv snippets of Migration.md use without declaring it.
 import GlobalEnv
 
 extension DependencyKeys {
@@ -12,10 +12,4 @@ extension Dependencies {
     get { self[DependencyKeys.APIClientKey.self] }
     set { self[DependencyKeys.APIClientKey.self] = newValue }
   }
-}
-
-/// The feature model of the Testing articles' GlobalEnv snippets.
-struct FeedModel {
-  @Dependency(\.apiClient) var apiClient
-  func titles() -> [String] { apiClient.fetchTitles() }
 }
