@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentCore
 
 /// Collects aliases to declare on a derived environment when it is created.
 ///
@@ -66,9 +67,7 @@ public struct AliasBuilder<Environment> {
     _ dependency: WritableKeyPath<Dependencies, Key.Value>,
     to reference: Key.Type
   ) -> Self {
-    var builder = self
-    builder.declarations.append { $0.aliasing(dependency, to: reference) }
-    return builder
+    alias(dependency, to: KeyTypePath.of(reference))
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency at `reference`.
@@ -81,9 +80,7 @@ public struct AliasBuilder<Environment> {
     _ dependency: Key.Type,
     to reference: WritableKeyPath<Dependencies, Key.Value>
   ) -> Self {
-    var builder = self
-    builder.declarations.append { $0.aliasing(dependency, to: reference) }
-    return builder
+    alias(KeyTypePath.of(dependency), to: reference)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency of `reference`.
@@ -98,8 +95,6 @@ public struct AliasBuilder<Environment> {
     _ dependency: Dependency.Type,
     to reference: Reference.Type
   ) -> Self where Dependency.Value == Reference.Value {
-    var builder = self
-    builder.declarations.append { $0.aliasing(dependency, to: reference) }
-    return builder
+    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
   }
 }
