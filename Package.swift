@@ -14,7 +14,10 @@ let package = Package(
   ],
   targets: [
     // Public: what feature modules import to declare dependencies.
-    .target(name: "DependencyValues", dependencies: ["_EnvironmentAtomics"]),
+    // Debug builds check that no value is released under a lock of the library (`Box`).
+    .target(
+      name: "DependencyValues", dependencies: ["_EnvironmentAtomics"],
+      swiftSettings: [.define("ENVIRONMENT_INTERNAL_CHECKS", .when(configuration: .debug))]),
 
     // Internal: the resolution rules shared by both environment modules.
     // Debug builds (the test suite, the fuzzer's replay, the soak's checked run) are checked

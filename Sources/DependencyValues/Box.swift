@@ -1,3 +1,5 @@
+import _EnvironmentAtomics
+
 /// A value on the heap, so that caches can hold values of any type as `AnyObject` and hand them
 /// back with an unchecked (free) downcast.
 ///
@@ -15,6 +17,17 @@ package final class Box<Value>: @unchecked Sendable {
   package init(_ value: Value) {
     self.value = value
   }
+
+  #if ENVIRONMENT_INTERNAL_CHECKS
+    deinit {
+      // A value's release may run its `deinit`, user code: never under a lock of the library.
+      if environment_locks_held() != 0 {
+        let message: StaticString = "a value is released while a library lock is held"
+        environment_check_failed(
+          UnsafeRawPointer(message.utf8Start).assumingMemoryBound(to: CChar.self))
+      }
+    }
+  #endif
 
   /// Returns the value inside `object`, which the caller knows to be a `Box<Value>`.
   @inlinable @inline(__always)

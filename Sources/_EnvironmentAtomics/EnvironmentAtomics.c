@@ -59,6 +59,8 @@ uint64_t environment_epoch = 1;
 
 uint64_t environment_retired_count = 0;
 
+uint64_t environment_retired_newest = 0;
+
 __thread environment_reader *environment_current_reader = 0;
 
 __thread void *environment_current_context = 0;
@@ -108,8 +110,11 @@ environment_reader *environment_reader_register(void) {
     environment_reader *head = __atomic_load_n(&environment_readers, __ATOMIC_RELAXED);
     do {
       reader->next = head;
+    // Sequentially consistent, as the scan's load of the list: a scan that misses this record
+    // comes before its first pin in that order, so the pin sees every table unpublished before
+    // the scan (Design.md, "Why a freed table is not in use").
     } while (!__atomic_compare_exchange_n(&environment_readers, &head, reader, true,
-                                          __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+                                          __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
   }
   pthread_once(&environment_reader_key_once, environment_reader_make_key);
   int status = pthread_setspecific(environment_reader_key, reader);
@@ -123,14 +128,14 @@ environment_reader *environment_reader_register(void) {
 
 // Never inlined, and a compiler barrier besides: the optimizer must not move a retain made while
 // pinned below the store (see the declaration).
-__attribute__((noinline)) void environment_unpin(environment_reader *reader) {
+__attribute__((noinline)) uint64_t environment_unpin(environment_reader *reader) {
   __asm__ __volatile__("" ::: "memory");
-  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
+  return __atomic_exchange_n(&reader->pin, 0, __ATOMIC_SEQ_CST);
 }
 
 uint64_t environment_oldest_pin(void) {
   uint64_t oldest = UINT64_MAX;
-  for (environment_reader *reader = __atomic_load_n(&environment_readers, __ATOMIC_ACQUIRE);
+  for (environment_reader *reader = __atomic_load_n(&environment_readers, __ATOMIC_SEQ_CST);
        reader != 0; reader = reader->next) {
     uint64_t pin = __atomic_load_n(&reader->pin, __ATOMIC_SEQ_CST);
     if (pin != 0 && pin < oldest) oldest = pin;
@@ -202,10 +207,36 @@ environment_lock_check environment_lock_acquiring(const void *lock, unsigned ran
   return check;
 }
 
-void environment_lock_released(const void *lock) {
-  if (environment_held_count == 0) return;
+bool environment_lock_released(const void *lock) {
+  if (environment_held_count == 0) return false;
   environment_held_count--;
-  (void)lock;
+  return environment_held_count >= 4 || environment_held_locks[environment_held_count] == lock;
 }
 
 unsigned environment_locks_held(void) { return environment_held_count; }
+
+static __thread bool environment_observing_checks = false;
+static __thread unsigned environment_observed_failures = 0;
+static __thread const char *environment_first_failure = 0;
+
+void environment_check_failed(const char *message) {
+  if (environment_observing_checks) {
+    environment_observed_failures++;
+    if (environment_observed_failures == 1) environment_first_failure = message;
+    return;
+  }
+  fprintf(stderr, "swift-composable-env internal check failed: %s (a library bug; please report it)\n",
+          message);
+  abort();
+}
+
+void environment_check_failures_observe(bool observe) {
+  environment_observing_checks = observe;
+  environment_observed_failures = 0;
+  environment_first_failure = 0;
+}
+
+unsigned environment_check_failures(const char **first) {
+  *first = environment_first_failure;
+  return environment_observed_failures;
+}

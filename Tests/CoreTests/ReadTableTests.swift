@@ -1,5 +1,6 @@
 import DependencyValues
 import Foundation
+import TestSupport
 import Testing
 import _EnvironmentAtomics
 
@@ -21,18 +22,19 @@ final class LiveObjects: @unchecked Sendable {
   var count = 0
 }
 
-/// Fills `table` with `entries` key-path-like entries (owned by a fresh object each, as a key path
-/// made at run time is) and returns their identities.
+/// Fills `table` with `count` key-path-like entries, each owned by a fresh object as a key path
+/// is, and returns the owners: a test keeps them alive (as a literal key path is kept) or drops
+/// them (as a key path made at run time is after its read). Each entry's box holds a `Probe`.
 func insertOwnedEntries(
   _ count: Int, into table: ReadTable, live: LiveObjects = LiveObjects()
-) -> [ObjectIdentifier] {
+) -> [Probe] {
   (0..<count).map { _ in
-    let owner = Probe(live)
-    let identity = ObjectIdentifier(owner)
+    let owner = Probe(LiveObjects())
     table.insert(
-      identity, box: Unmanaged.passRetained(Box(1) as AnyObject).toOpaque(),
-      owner: Unmanaged.passRetained(owner).toOpaque())
-    return identity
+      ObjectIdentifier(owner),
+      box: Unmanaged.passRetained(Box(Probe(live)) as AnyObject).toOpaque(),
+      owner: ReadTable.retainOwner(owner))
+    return owner
   }
 }
 
@@ -42,37 +44,58 @@ struct ReadTableTests {
     let tree = Tree.make()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
     defer { table.destroy() }
-    let identity = insertOwnedEntries(1, into: table)[0]
-    #expect(table.box(for: identity) != nil)
+    let owner = insertOwnedEntries(1, into: table)[0]
+    #expect(table.box(for: ObjectIdentifier(owner)) != nil)
     tree.invalidateValues()
-    #expect(table.box(for: identity) == nil)
+    #expect(table.box(for: ObjectIdentifier(owner)) == nil)
   }
 
-  @Test func fullTableBelowTheMaximumGrowsWithEveryEntry() {
+  @Test func fullTableWhoseKeyPathsAreAliveGrowsWithEveryEntry() {
     let tree = Tree.make()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
-    let identities = insertOwnedEntries(2, into: table)
+    let owners = insertOwnedEntries(2, into: table)
     let larger = table.withRoom(tree: tree)
     table.destroy()
     defer { larger.destroy() }
     #expect(larger.capacity == 4 && larger.count == 2)
-    #expect(identities.allSatisfy { larger.box(for: $0) != nil })
+    #expect(owners.allSatisfy { larger.box(for: ObjectIdentifier($0)) != nil })
   }
 
-  @Test func fullTableAtTheMaximumKeepsOnlyKeyMemosAndReleasesTheRest() {
+  @Test func rebuiltTableDropsTheEntriesOfKeyPathsNoLongerAliveAndKeepsTheRest() {
     let tree = Tree.make()
     let live = LiveObjects()
-    let table = ReadTable.make(
-      tree: tree, generation: tree.generation, capacity: ReadTable.maximumCapacity)
+    let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 64)
     let memo = ObjectIdentifier(Int.self)
-    table.insert(memo, box: Unmanaged.passRetained(Box(7) as AnyObject).toOpaque(), owner: nil)
-    _ = insertOwnedEntries(ReadTable.maximumCapacity - 1, into: table, live: live)
+    table.insert(
+      memo, box: Unmanaged.passRetained(Box(Probe(live)) as AnyObject).toOpaque(), owner: nil)
+    let kept = insertOwnedEntries(7, into: table, live: live)
+    // Made at run time and dropped after their read: deinitialized, their entries unreadable.
+    _ = insertOwnedEntries(40, into: table, live: live)
+    #expect(!table.hasRoom)
     let replacement = table.withRoom(tree: tree)
     table.destroy()
-    #expect(replacement.capacity == ReadTable.maximumCapacity)
-    #expect(replacement.count == 1 && replacement.box(for: memo) != nil)
-    #expect(live.count == 0)
+    #expect(replacement.count == 8 && replacement.box(for: memo) != nil)
+    #expect(kept.allSatisfy { replacement.box(for: ObjectIdentifier($0)) != nil })
+    #expect(live.count == 8, "the dropped entries' values are released with the old table")
+    #expect(replacement.capacity == 32, "room for as many entries again as it keeps")
     replacement.destroy()
+  }
+
+  @Test func tableOfThousandsOfLiveKeyPathsKeepsThemAllAndFindsEach() {
+    let tree = Tree.make()
+    var table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
+    var owners: [Probe] = []
+    for _ in 0..<4_096 {
+      if !table.hasRoom {
+        let larger = table.withRoom(tree: tree)
+        table.destroy()
+        table = larger
+      }
+      owners += insertOwnedEntries(1, into: table)
+    }
+    defer { table.destroy() }
+    #expect(table.count == 4_096 && table.capacity == 8_192)
+    #expect(owners.allSatisfy { table.box(for: ObjectIdentifier($0)) != nil })
   }
 
   @Test func destroyingATableReleasesEveryBoxAndOwner() {
@@ -94,35 +117,33 @@ struct ReclamationTests {
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
     _ = insertOwnedEntries(2, into: table, live: live)
     Reclamation.retire(table)
-    #expect(live.count == 0)
+    // At once, unless another test's reader is pinned just then: that reader frees it as it unpins.
+    #expect(becomesTrue(within: 10) { live.count == 0 })
   }
 
-  @Test func retirementWaitsForAReaderPinnedAtItsEpochAndFreesOnceItUnpins() {
+  @Test func retirementNeverWaitsAndTheLastReaderPinnedAtItsEpochFreesTheTableAsItUnpins() {
     let tree = Tree.make()
     let live = LiveObjects()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
     _ = insertOwnedEntries(1, into: table, live: live)
     let pinned = DispatchSemaphore(value: 0)
     let unpin = DispatchSemaphore(value: 0)
-    let retired = DispatchSemaphore(value: 0)
+    let unpinned = DispatchSemaphore(value: 0)
     // A reader on a thread of its own (a pin belongs to a thread), pinned until the test says so.
     Thread {
       let record = environment_pin()
       pinned.signal()
       unpin.wait()
-      environment_unpin(record)
+      Reclamation.unpin(record)
+      unpinned.signal()
     }.start()
     pinned.wait()
     let shared = UncheckedTable(table)
-    Thread {
-      Reclamation.retire(shared.table)
-      retired.signal()
-    }.start()
-    #expect(retired.wait(timeout: .now() + 0.1) == .timedOut, "retire waits for the reader")
+    #expect(finishes(within: 10) { Reclamation.retire(shared.table) }, "retire never waits")
     #expect(live.count == 1, "held while the reader is pinned")
     unpin.signal()
-    #expect(retired.wait(timeout: .now() + 10) == .success)
-    #expect(live.count == 0)
+    #expect(unpinned.wait(timeout: .now() + 10) == .success)
+    #expect(live.count == 0, "freed by the reader as it unpinned, with no other operation")
   }
 
   @Test func epochAdvancesWithEveryRetirement() {

@@ -85,3 +85,33 @@ final class TrustNode: ComposableEnvironment, @unchecked Sendable {
   var requestLogger: RequestLogger { self[dynamicMember: \.requestLogger] }
   @DerivedEnvironment<TrustNode> var next
 }
+
+/// A dependency value whose `deinit` runs library code (`onRelease`), as a client holding a
+/// request's environment does when it goes away; it counts itself through its token.
+final class ReentrantValue: Sendable {
+  let token: LiveToken
+  let onRelease: @Sendable () -> Void
+
+  init(_ name: String, _ live: LiveCount, onRelease: @escaping @Sendable () -> Void) {
+    token = LiveToken(name, live)
+    self.onRelease = onRelease
+  }
+
+  deinit { onRelease() }
+}
+
+enum ReentrantKeys {
+  struct Hook: DependencyKey { static var defaultValue: ReentrantValue? { nil } }
+  struct Fetch: DependencyKey { static var defaultValue: @Sendable () -> String { { "live" } } }
+}
+
+extension Dependencies {
+  var hook: ReentrantValue? {
+    get { self[ReentrantKeys.Hook.self] }
+    set { self[ReentrantKeys.Hook.self] = newValue }
+  }
+  var fetch: @Sendable () -> String {
+    get { self[ReentrantKeys.Fetch.self] }
+    set { self[ReentrantKeys.Fetch.self] = newValue }
+  }
+}

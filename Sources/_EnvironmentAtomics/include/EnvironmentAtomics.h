@@ -134,15 +134,20 @@ static inline environment_reader *_Nonnull environment_pin(void) {
   return reader;
 }
 
-/// Unpins a record pinned by `environment_pin`.
+/// Unpins a record pinned by `environment_pin` and returns the epoch it was pinned at.
 ///
 /// Out of line on purpose (defined in EnvironmentAtomics.c, never inlined): a reader copies a
 /// value out of a table while pinned, and the copy retains the value's objects. Inlined, the
 /// unpin was a plain release store, and the optimizer sank that retain below it (seen in a
 /// release build's disassembly: load the object, unpin, then `swift_retain`), so a writer could
 /// free the object in between: a use after free. An opaque call may release any object, so no
-/// retain is moved across it.
-void environment_unpin(environment_reader *_Nonnull reader);
+/// retain is moved across it. (`Scripts/check-unpin-opaque` checks the optimized build.)
+///
+/// The exchange is sequentially consistent: the caller then loads `environment_retired_newest`
+/// (also seq_cst), and a retirement stores it before it scans the records, so either the
+/// retirement sees this record unpinned or this thread sees the retirement and frees what it
+/// held back (Design.md, "Who frees a retired table").
+uint64_t environment_unpin(environment_reader *_Nonnull reader);
 
 /// Whether the calling thread's record is pinned (for assertions).
 static inline bool environment_is_pinned(void) {
@@ -173,6 +178,25 @@ static inline uint64_t environment_retired_count_load(void) {
 
 static inline void environment_retired_count_store(uint64_t count) {
   __atomic_store_n(&environment_retired_count, count, __ATOMIC_RELEASE);
+}
+
+/// The greatest epoch at which a table was ever queued to be freed later (0: none yet). Only
+/// grows. A reader whose pin was at or before it may be what holds a queued table back, so it
+/// makes a pass when it unpins (see `environment_unpin`).
+extern uint64_t environment_retired_newest;
+
+/// Loads `environment_retired_newest` (seq_cst: after the unpin's exchange).
+static inline uint64_t environment_retired_newest_load(void) {
+  return __atomic_load_n(&environment_retired_newest, __ATOMIC_SEQ_CST);
+}
+
+/// Raises `environment_retired_newest` to `epoch` (seq_cst: before the retirement's scan of the
+/// records). Called under the retired list's lock, so the load and store do not race another
+/// raise.
+static inline void environment_retired_newest_raise(uint64_t epoch) {
+  if (__atomic_load_n(&environment_retired_newest, __ATOMIC_RELAXED) < epoch) {
+    __atomic_store_n(&environment_retired_newest, epoch, __ATOMIC_SEQ_CST);
+  }
 }
 
 // MARK: - Read table
@@ -274,6 +298,18 @@ static inline void environment_table_publish(environment_table_entry *_Nonnull e
   entry->owner = owner;
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
+
+// MARK: - Unowned references (the Swift runtime's own functions)
+
+/// A read table's entry for a key path keeps the key path's *memory* (not the object) with an
+/// unowned retain: its address cannot be reused by another key path while the entry exists, and a
+/// key path made at run time and dropped by its reader is deinitialized at once, so that a table
+/// can tell which of its entries can never be read again (`swift_isDeallocating`). The Swift
+/// runtime exports these with the C calling convention on every platform; Swift has no spelling
+/// for an unowned retain of an object it holds only as an address.
+extern void *_Nonnull swift_unownedRetain(void *_Nonnull object);
+extern void swift_unownedRelease(void *_Nonnull object);
+extern bool swift_isDeallocating(void *_Nonnull object);
 
 // MARK: - Waiting
 
@@ -384,10 +420,26 @@ typedef enum environment_lock_check {
 /// (checked builds only).
 environment_lock_check environment_lock_acquiring(const void *_Nonnull lock, unsigned rank);
 
-/// Records, for the calling thread, that it released `lock` (checked builds only).
-void environment_lock_released(const void *_Nonnull lock);
+/// Records, for the calling thread, that it released `lock` (checked builds only); false if
+/// `lock` was not the innermost lock the thread held (locks are released in LIFO order).
+bool environment_lock_released(const void *_Nonnull lock);
 
 /// How many locks of the library the calling thread holds (checked builds only).
 unsigned environment_locks_held(void);
+
+/// Reports a failed internal check (checked builds): while the calling thread observes failures
+/// (`environment_check_failures_observe`, tests that break an invariant on purpose), counts it
+/// and keeps the first `message`, a string that lives for the whole program; otherwise prints it and stops
+/// the process. In C so that every module of the library reports the same way (`Box`, in
+/// `DependencyValues`, checks that no value is released under a lock).
+void environment_check_failed(const char *_Nonnull message);
+
+/// Starts (true) or stops (false) observing failed checks on the calling thread, clearing the
+/// failures observed so far.
+void environment_check_failures_observe(bool observe);
+
+/// The number of failed checks observed on the calling thread; `first` receives the message of
+/// the first one (NULL if none).
+unsigned environment_check_failures(const char *_Nullable *_Nonnull first);
 
 #endif

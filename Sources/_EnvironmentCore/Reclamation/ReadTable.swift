@@ -9,7 +9,8 @@ import _EnvironmentAtomics
 /// or, at a new generation, a fresh table, and retire the old one. Published entries never change,
 /// so a reader sees either no entry or a complete one.
 ///
-/// A table owns a retain of each box and key path it holds. Its tree (which owns the generation
+/// A table owns a retain of each box it holds and an unowned retain of each key path (see
+/// `insert`). Its tree (which owns the generation
 /// counter the table points to) is not retained: a reader holds the table's node, which keeps every
 /// tree it belonged to alive (the lifetime rule in `Tree`), and a retired table is freed without
 /// looking at its tree.
@@ -68,75 +69,92 @@ struct ReadTable {
     slot(for: UInt(bitPattern: identity)).pointee.identity == UInt(bitPattern: identity)
   }
 
-  /// Whether one more entry fits.
-  var hasRoom: Bool { count < capacity }
+  /// Whether one more entry fits: tables of up to 4 slots fill up (a lookup probes at most 4
+  /// slots), larger ones up to three quarters, so that a lookup probes few slots whatever the
+  /// number of entries.
+  var hasRoom: Bool { count < Self.limit(ofCapacity: capacity) }
 
-  /// Adds an entry, taking over a retain of `box` and of `owner`. Under the node's lock; the
-  /// table has room and no entry for `identity`.
+  private static func limit(ofCapacity capacity: Int) -> Int {
+    capacity <= 4 ? capacity : capacity - capacity / 4
+  }
+
+  /// Adds an entry, taking over a retain of `box` and an unowned retain of `owner` (see
+  /// `retainOwner`). Under the node's lock; the table has room and no entry for `identity`.
   func insert(
     _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
   ) {
     insert(UInt(bitPattern: identity), box: box, owner: owner)
   }
 
+  /// Retains `owner` for an entry: unowned, so that the object's memory, and with it the
+  /// identity the entry is found by, is not reused while the entry exists, but the object itself
+  /// is released by its last user: a key path made at run time and dropped after its read is
+  /// deinitialized at once, and its entry, which no read can find again, is dropped the next time
+  /// the table is rebuilt (`withRoom`). So the number of entries stays bounded by the key paths
+  /// alive and the key types, however many key paths are made.
+  static func retainOwner(_ owner: AnyObject) -> UnsafeMutableRawPointer {
+    let pointer = Unmanaged.passUnretained(owner).toOpaque()
+    _ = swift_unownedRetain(pointer)
+    return pointer
+  }
+
   private func insert(
     _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
   ) {
-    assert(hasRoom && slot(for: identity).pointee.identity == 0, "insert once, with room")
+    InternalCheck.require(
+      hasRoom && slot(for: identity).pointee.identity == 0, "an entry is inserted once, with room")
     environment_table_publish(slot(for: identity), identity, box, owner)
     pointer.pointee.count += 1
     checkInvariants()
   }
 
   /// Checks, in checked builds, what the table promises: a capacity that is a power of two,
-  /// `count` entries that each hold a box, and for a key path's entry the key
-  /// path object itself as the owner that keeps its identity from being reused.
+  /// `count` entries that each hold a box, within the load limit, and for a key path's entry the
+  /// key path object itself as the owner that keeps its identity from being reused.
   func checkInvariants() {
     #if ENVIRONMENT_INTERNAL_CHECKS
-      precondition(capacity & (capacity - 1) == 0, "the capacity is a power of two")
+      InternalCheck.require(capacity & (capacity - 1) == 0, "a table's capacity is a power of two")
       var used = 0
       for index in 0..<capacity where entries[index].identity != 0 {
         let entry = entries[index]
         used += 1
-        precondition(entry.box != nil, "an entry holds a box")
+        InternalCheck.require(entry.box != nil, "a table's entry holds a box")
         if let owner = entry.owner {
-          precondition(UInt(bitPattern: owner) == entry.identity, "an owner is its identity")
+          InternalCheck.require(
+            UInt(bitPattern: owner) == entry.identity, "a table's entry is owned by its identity")
         }
       }
-      precondition(used == count, "count is the number of entries")
+      InternalCheck.require(
+        used == count && count <= Self.limit(ofCapacity: capacity),
+        "a table's count is its number of entries, within the load limit")
     #endif
   }
 
-  /// The most entries a table holds for key paths. A node caches one entry per key path read at
-  /// it and one per key resolved through it; key paths made at run time (`\.[flag: name]`,
-  /// `appending(path:)`) are new objects at each read, so without a bound a long-lived node would
-  /// grow with the number of reads. Key memos are never dropped: there is one per key type, which
-  /// the program bounds, and a node that many keys resolve through keeps them all.
-  static let maximumCapacity = 64
-
-  /// A table with room for one more entry, to replace this full one: twice the capacity with
-  /// every entry, or, at `maximumCapacity` when key paths fill at least half of it, the same
-  /// capacity with only the key memos (entries without an owner). The entries kept are retained
-  /// again; the caller retires this table.
+  /// A table with room for one more entry, to replace this full one, with every entry that can
+  /// still be read: the key memos (entries without an owner, one per key type, which the program
+  /// bounds) and the key paths still alive. Entries of key paths that were deinitialized (made at
+  /// run time and dropped) are left out: no read can present their identity again. Its capacity
+  /// leaves room for at least as many entries as it keeps, so rebuilding costs O(1) per insert.
+  /// The entries kept are retained again; the caller retires this table.
   func withRoom(tree: Tree) -> ReadTable {
-    assert(!hasRoom, "only a full table is replaced to make room")
-    var memos = 0
-    for index in 0..<capacity where entries[index].identity != 0 && entries[index].owner == nil {
-      memos += 1
-    }
-    let keepsAll = capacity < Self.maximumCapacity || memos * 2 >= capacity
-    let copy = ReadTable.make(
-      tree: tree, generation: generation, capacity: keepsAll ? capacity * 2 : capacity)
+    InternalCheck.require(!hasRoom, "only a full table is replaced to make room")
+    var kept: [environment_table_entry] = []
     for index in 0..<capacity {
       let entry = entries[index]
-      guard entry.identity != 0, let box = entry.box, keepsAll || entry.owner == nil else {
-        continue
-      }
+      guard entry.identity != 0 else { continue }
+      if let owner = entry.owner, swift_isDeallocating(owner) { continue }
+      kept.append(entry)
+    }
+    var capacity = 2
+    while Self.limit(ofCapacity: capacity) < max(1, kept.count * 2) { capacity *= 2 }
+    let copy = ReadTable.make(tree: tree, generation: generation, capacity: capacity)
+    for entry in kept {
+      guard let box = entry.box else { continue }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
-      if let owner = entry.owner { _ = Unmanaged<AnyObject>.fromOpaque(owner).retain() }
+      if let owner = entry.owner { _ = swift_unownedRetain(owner) }
       copy.insert(entry.identity, box: box, owner: entry.owner)
     }
-    assert(copy.hasRoom, "the replacement has room for the entry that did not fit")
+    InternalCheck.require(copy.hasRoom, "a rebuilt table has room for the entry that did not fit")
     return copy
   }
 
@@ -162,7 +180,7 @@ struct ReadTable {
       let entry = entries[index]
       guard entry.identity != 0 else { continue }
       if let box = entry.box { Unmanaged<AnyObject>.fromOpaque(box).release() }
-      if let owner = entry.owner { Unmanaged<AnyObject>.fromOpaque(owner).release() }
+      if let owner = entry.owner { swift_unownedRelease(owner) }
     }
     UnsafeMutableRawPointer(pointer).deallocate()
   }

@@ -1,133 +1,143 @@
 import _EnvironmentAtomics
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Epoch-based reclamation of read tables: when a table is replaced, it is freed only once no
-/// reader can still be looking at it.
+/// reader can still be looking at it, and nothing ever waits for that.
 ///
 /// The rule: a reader pins its thread's record at the current epoch before it loads a node's
 /// table pointer, and unpins it when done with the table (a few instructions later; no user code
-/// runs in between). A writer that replaced a table *retires* it with the epoch current after the
-/// replacement; the table is freed once every pinned record's epoch is greater than that. A
-/// reader pinned at a greater epoch began after the replacement was visible, so it cannot have
-/// loaded the old pointer.
+/// runs, no lock is taken and nothing is waited for in between). A writer that replaced a table
+/// *retires* it with the epoch current before its advance; the table may be freed once every
+/// pinned record's epoch is greater than that. A reader pinned at a greater epoch began after
+/// the replacement was visible, so it cannot have loaded the old pointer.
 ///
-/// Reclamation runs on the retiring thread, right after the retirement, with no lock of the
-/// library held: freeing a table releases values, whose `deinit` is user code.
+/// Who frees a retired table (Design.md, "Who frees a retired table"):
+/// - the retiring thread, at once, when no record is pinned at or before its epoch;
+/// - otherwise it is queued, and the first pass that finds it safe frees it: a pass runs after
+///   every retirement, at every first read and node release, and when a reader that was pinned
+///   at or before the newest queued epoch unpins. So a queued table is freed at the latest when
+///   the last reader that held it back unpins: replaced values are released within one pinned
+///   section of the slowest reader, also after writes stop.
+///
+/// Nothing waits: a pass frees what is safe and returns. A pass takes the tables it frees out of
+/// the queue (under its lock) before it frees them with no lock held, so a `deinit` run by a free
+/// may retire, pass, read, write or release environments, nested to any depth: an inner pass sees
+/// only what is still queued, and no table is freed twice.
 ///
 /// Why this rather than a lock per node: with a node lock, two threads reading one environment
 /// took 14.8 ns per read against 1.6 ns on separate environments (the lock's cache line bounced
 /// between cores). Pinning writes only the reader's own record: the Benchmarks package's
-/// "2 threads reading, one node" and "…, separate nodes" now measure the same.
-enum Reclamation {
+/// "2 threads reading, one node" and "…, separate nodes" measure the same.
+@usableFromInline
+package enum Reclamation {
   /// A retired table and the epoch at which it was retired.
   private struct Retired {
     let table: ReadTable
     let epoch: UInt64
-    /// Whether a pass is freeing the table (after the lock). It stays listed until it is freed,
-    /// so that a retirement waiting for it returns only once its values are released.
-    var isBeingFreed = false
   }
 
-  /// Tables retired and not freed yet. A leaf lock.
+  /// Tables retired and not freed yet. A leaf lock, never held while a table is freed.
   /// `nonisolated(unsafe)`: immutable reference; the list is only touched under its lock.
   nonisolated(unsafe) private static let retired = LockedValue<[Retired]>.make([])
 
   /// Frees `table` once no reader can be using it: at once when no reader is pinned at an epoch
-  /// up to the current one, otherwise as soon as the readers pinned then have unpinned (this call
-  /// waits until they have). So the values a replaced table held are released before a write
-  /// returns, and no retired table waits for a later write.
+  /// up to the current one, otherwise later, by whichever thread's pass next finds it safe.
+  /// Never waits. Called with no lock of the library held (a free runs `deinit`s), never while
+  /// pinned.
   static func retire(_ table: ReadTable) {
-    assert(!environment_is_pinned(), "tables are retired outside pinned sections")
+    InternalCheck.require(!environment_is_pinned(), "a table is retired while pinned")
+    assertNoLibraryLockHeld("a table is retired")
     let epoch = environment_epoch_advance()
-    // The common case: nothing waits to be freed and no reader is pinned at this epoch or
-    // before: free at once, without queuing.
-    if environment_oldest_pin() > epoch, retired.withLock({ $0.isEmpty }) {
+    Interleaving.point(.retireAdvanced)
+    if environment_oldest_pin() > epoch {
       table.destroy()
-      return
-    }
-    retired.withLock {
-      $0.append(Retired(table: table, epoch: epoch))
-      environment_retired_count_store(UInt64($0.count))
-    }
-    // A pinned thread would wait for itself: it never retires (asserted above); in a release
-    // build, its table is left to a later reclamation instead.
-    guard !environment_is_pinned() else { return }
-    waitForReaders(upTo: epoch)
-  }
-
-  /// Frees the retired tables that no reader can be using any more, if any wait, without waiting
-  /// (a node's release and a first read call it, for tables left by a retirement that could not
-  /// wait). One atomic load when none waits.
-  static func collect() {
-    if environment_retired_count_load() != 0, !environment_is_pinned() {
-      _ = reclaim(waitingFor: 0)
-    }
-  }
-
-  /// Frees retired tables until none retired at or before `epoch` is left, waiting for the readers
-  /// pinned at or before it.
-  ///
-  /// Terminates: a reader pinned at or before `epoch` unpins after a few of its own instructions
-  /// (a pinned section takes no lock, waits for nothing and runs no user code), and a reader that
-  /// pins again pins at a later epoch, which does not hold these tables back; tables retired
-  /// later are not waited for. It yields first, then sleeps briefly, for a reader that was
-  /// preempted while pinned.
-  private static func waitForReaders(upTo epoch: UInt64) {
-    assertNoLibraryLockHeld("a retirement waits for readers")
-    var attempt = 0
-    while reclaim(waitingFor: epoch) {
-      attempt += 1
-      if attempt < 64 {
-        sched_yield()
-      } else {
-        usleep(20)
+    } else {
+      retired.withLock {
+        $0.append(Retired(table: table, epoch: epoch))
+        environment_retired_count_store(UInt64($0.count))
+        // Before the scan below: a reader that this scan sees pinned sees this epoch when it
+        // unpins, and makes a pass itself.
+        environment_retired_newest_raise(epoch)
       }
+      Interleaving.point(.retireQueued)
     }
+    collect()
   }
 
-  /// Frees every retired table no reader can be using; returns whether a table retired at or
-  /// before `epoch` remains.
+  /// Frees the queued tables that no reader can be using any more, if any are queued; never
+  /// waits. One atomic load when none is.
+  static func collect() {
+    if environment_retired_count_load() != 0, !environment_is_pinned() { reclaim() }
+  }
+
+  /// Unpins `reader`, then, if the thread was pinned at or before the newest queued retirement,
+  /// makes a pass: it may be the last reader holding a queued table back.
+  @inlinable @inline(__always)
+  package static func unpin(_ reader: UnsafeMutablePointer<environment_reader>) {
+    let pinnedAt = environment_unpin(reader)
+    Interleaving.point(.unpinned)
+    if pinnedAt <= environment_retired_newest_load() { collectAfterUnpin() }
+  }
+
+  /// `collect()`, out of line for `unpin`'s callers (the read fast path).
+  @usableFromInline @inline(never)
+  static func collectAfterUnpin() {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      if let context = environment_context_load(),
+        Unretained<ThreadContext>(opaque: context, keptAliveBy: .thread).with({
+          $0.injectedFaults.contains(.unpinsWithoutPass)
+        })
+      {
+        return
+      }
+    #endif
+    collect()
+  }
+
+  /// Takes out of the queue every table retired before both the epoch (read first) and the
+  /// oldest pin, then frees them, with no lock held.
   ///
   /// A table retired at `e` may be freed once the epoch has passed `e` and no record is pinned at
   /// `e` or before. The epoch is read before the records are scanned: a table retired after the
   /// scan began has an epoch at or after that reading, and is left for a later pass (its reader
   /// may have pinned after the scan looked at its record).
-  private static func reclaim(waitingFor epoch: UInt64) -> Bool {
+  private static func reclaim() {
+    assertNoLibraryLockHeld("a pass is about to free tables")
     let horizon = environment_epoch_load()
     let bound = min(horizon, environment_oldest_pin())
-    let (freeable, remaining) = retired.withLock { retired -> ([ReadTable], Bool) in
-      var freeable: [ReadTable] = []
-      for index in retired.indices
-      where retired[index].epoch < bound && !retired[index].isBeingFreed {
-        retired[index].isBeingFreed = true
-        freeable.append(retired[index].table)
-      }
+    Interleaving.point(.reclaimScanned)
+    let freeable = retired.withLock { retired -> [ReadTable] in
       checkInvariants(retired)
-      return (freeable, retired.contains { $0.epoch <= epoch })
-    }
-    guard !freeable.isEmpty else { return remaining }
-    for table in freeable { table.destroy() }
-    return retired.withLock { retired in
-      retired.removeAll { entry in freeable.contains { $0.pointer == entry.table.pointer } }
+      var freeable: [ReadTable] = []
+      retired.removeAll { entry in
+        guard entry.epoch < bound else { return false }
+        freeable.append(entry.table)
+        return true
+      }
       environment_retired_count_store(UInt64(retired.count))
-      return retired.contains { $0.epoch <= epoch }
+      return freeable
+    }
+    for table in freeable {
+      Interleaving.point(.reclaimFreeing)
+      table.destroy()
     }
   }
 
-  /// Checks, in checked builds, the retired list (under its lock): every table was retired at an
-  /// epoch the global epoch has passed, and the count readers look at is the list's.
+  /// How many tables are queued: for tests of the bound on queued tables.
+  package static var queuedCount: Int { retired.withLock { $0.count } }
+
+  /// Checks, in checked builds, the queue (under its lock): every table was retired at an epoch
+  /// the global epoch has passed and no later than the newest queued epoch readers compare with,
+  /// and the count readers look at is the queue's.
   private static func checkInvariants(_ retired: [Retired]) {
     #if ENVIRONMENT_INTERNAL_CHECKS
       let epoch = environment_epoch_load()
-      precondition(retired.allSatisfy { $0.epoch < epoch }, "tables are retired at past epochs")
-      precondition(environment_retired_count_load() == UInt64(retired.count))
+      let newest = environment_retired_newest_load()
+      InternalCheck.require(
+        retired.allSatisfy { $0.epoch < epoch && $0.epoch <= newest },
+        "queued tables are retired at past epochs, no later than the newest queued epoch")
+      InternalCheck.require(
+        environment_retired_count_load() == UInt64(retired.count),
+        "the queued count readers load is the queue's")
     #endif
   }
 }

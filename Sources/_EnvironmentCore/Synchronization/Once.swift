@@ -60,7 +60,7 @@ package enum Once {
       case .ready(let value):
         return value
       case .make:
-        assertNoLibraryLockHeld("\(work.description) is about to be made")
+        assertNoLibraryLockHeld("a default or an environment is about to be made")
         let value = make()
         access { state in
           // A reset (`Dependencies.reset()`) may have dropped the state meanwhile: then the

@@ -25,9 +25,12 @@ import _EnvironmentAtomics
 #endif
 
 /// The library's lock order: a thread may take a lock only of a later rank than every lock it
-/// holds. A node's lock may be held while its tree's is taken (attaching a root moves it to its
-/// new parent's tree); every other lock is a leaf, taken with no other lock held.
+/// holds. The wait room's mutex comes first (a waiter checks its work's state under it, which
+/// takes that state's lock); a node's lock may be held while its tree's is taken (attaching a root
+/// moves it to its new parent's tree); every other lock is a leaf, taken last. Checked builds
+/// check the order at every acquisition (`checkAcquiring`).
 enum LockRank: UInt32 {
+  case waitRoom = 0
   case node = 1
   case tree = 2
   case leaf = 3
@@ -65,14 +68,22 @@ enum PlatformLockOperations {
       environment_unlock(lock)
     #endif
     #if ENVIRONMENT_INTERNAL_CHECKS
-      environment_lock_released(lock)
+      checkReleased(lock)
     #endif
   }
 
   #if ENVIRONMENT_INTERNAL_CHECKS
+    /// Reports releasing a lock other than the innermost one the thread holds.
+    static func checkReleased(_ lock: UnsafeRawPointer) {
+      InternalCheck.require(
+        environment_lock_released(lock), "locks are released in the reverse order of taking")
+    }
+
     /// Reports taking a lock the thread holds (a hang otherwise) and taking one out of the lock
     /// order (a possible deadlock).
-    static func checkAcquiring(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {
+    static func checkAcquiring(_ lock: UnsafeRawPointer, rank: LockRank) {
+      InternalCheck.require(
+        !environment_is_pinned(), "a lock of the library is taken while the thread is pinned")
       switch environment_lock_acquiring(lock, rank.rawValue) {
       case environment_lock_check_recursive:
         reportMisuse(
@@ -82,7 +93,7 @@ enum PlatformLockOperations {
           with this stack).
           """)
       case environment_lock_check_out_of_order:
-        assertionFailure("swift-composable-env: a library lock was taken out of the lock order")
+        InternalCheck.fail("a lock of the library is taken out of the lock order")
       default:
         break
       }
@@ -94,10 +105,6 @@ enum PlatformLockOperations {
 /// code runs (a getter, a default, an initializer, an id's `hash` or `==`, a value's `deinit`)
 /// and before a wait.
 @inline(__always)
-func assertNoLibraryLockHeld(_ what: @autoclosure () -> String) {
-  #if ENVIRONMENT_INTERNAL_CHECKS
-    precondition(
-      environment_locks_held() == 0,
-      "swift-composable-env: a library lock is held while \(what())")
-  #endif
+func assertNoLibraryLockHeld(_ what: StaticString) {
+  InternalCheck.require(environment_locks_held() == 0, what)
 }

@@ -70,8 +70,20 @@ enum WaitRoom {
     return condition
   }()
 
-  private static func lock() { check(pthread_mutex_lock(mutex), "pthread_mutex_lock") }
-  private static func unlock() { check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
+  /// Takes the mutex: first in the library's lock order (`LockRank.waitRoom`).
+  static func lock() {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      PlatformLockOperations.checkAcquiring(mutex, rank: .waitRoom)
+    #endif
+    check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
+  }
+
+  static func unlock() {
+    check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      PlatformLockOperations.checkReleased(mutex)
+    #endif
+  }
 
   /// Stops the program if a pthread call failed: that is a bug, never a state to go on from.
   static func check(_ status: Int32, _ operation: String) {

@@ -38,6 +38,12 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
   /// The key path this thread recorded or found recorded last (one of `recordedKeyPaths`).
   @exclusivity(unchecked) var lastRecordedKeyPath: ObjectIdentifier?
+  #if ENVIRONMENT_INTERNAL_CHECKS
+    /// The scheduler this thread hands control to at interleaving points (tests only).
+    @exclusivity(unchecked) package var interleavingAgent: (any InterleavingAgent)?
+    /// Bugs injected on this thread on purpose, to show that a test catches them (tests only).
+    @exclusivity(unchecked) package var injectedFaults: InjectedFaults = []
+  #endif
 
   private init(number: Int, name: String) {
     self.number = number

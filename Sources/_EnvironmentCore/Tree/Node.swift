@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 
 /// One environment's place in a tree: its own values and aliases, a link to its parent, and a
 /// read table that makes a repeated read a lock-free lookup.
@@ -172,6 +173,7 @@ package struct Node: @unchecked Sendable {
   package func readUncached<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
     let read = beginUncachedRead()
     let value = dependencies(for: read)[keyPath: keyPath]
+    Interleaving.point(.resolved)
     finish(read, caching: Box(value), for: keyPath)
     return value
   }
@@ -211,9 +213,10 @@ package struct Node: @unchecked Sendable {
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
-  /// reused while the entry exists. A table never grows past `ReadTable.maximumCapacity`: a full
-  /// one is replaced by a table that keeps only the key memos (see `ReadTable.withRoom`), so that
-  /// reads through key paths made at run time do not grow a node's memory.
+  /// reused while the entry exists (an unowned retain). A full table is replaced by one that
+  /// keeps every entry still readable (see `ReadTable.withRoom`): the entries of key paths made
+  /// at run time and dropped since are left out, so that such reads do not grow a node's memory,
+  /// and no number of keys read at a node makes its cached reads slower.
   ///
   /// `writeCount`, for a value resolved from this node's own state, is the node's write count
   /// when the resolution began: a write since then (which, on a node without children, leaves
@@ -225,10 +228,17 @@ package struct Node: @unchecked Sendable {
     writeCount: UInt64? = nil
   ) -> Bool {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
-    let ownerPointer = owner.map { Unmanaged.passRetained($0).toOpaque() }
+    let ownerPointer = owner.map(ReadTable.retainOwner)
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      let checksWriteCount = ThreadContext.withCurrent {
+        !$0.injectedFaults.contains(.ignoresWriteCount)
+      }
+    #else
+      let checksWriteCount = true
+    #endif
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard words.isIn(tree) else { return (false, nil) }
-      if let writeCount, state.writeCount != writeCount { return (false, nil) }
+      if let writeCount, checksWriteCount, state.writeCount != writeCount { return (false, nil) }
       let table = ReadTable(words.pointee.table)
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
       let current = !table.isEmptySentinel && table.belongs(to: tree)
@@ -250,7 +260,7 @@ package struct Node: @unchecked Sendable {
     }
     if !stored {
       Unmanaged<AnyObject>.fromOpaque(boxPointer).release()
-      if let ownerPointer { Unmanaged<AnyObject>.fromOpaque(ownerPointer).release() }
+      if let ownerPointer { swift_unownedRelease(ownerPointer) }
     }
     if let retired { Reclamation.retire(retired) }
     return stored
@@ -296,6 +306,7 @@ package struct Node: @unchecked Sendable {
     // Only descendants cache what this node holds (ancestors cache what they find above), so
     // a node without children has nothing more to invalidate: a per-request environment's
     // writes leave the app's caches alone. (The tree lives as long as this node: not retained.)
+    Interleaving.point(.wrote)
     if hasChildren { tree.with { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired) }
     withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock

@@ -95,12 +95,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   func cachedValue<Value>(for identity: ObjectIdentifier, as _: Value.Type) -> Value? {
     withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
-      defer { environment_unpin(reader) }
+      defer { Reclamation.unpin(reader) }
+      Interleaving.point(.pinned)
       let table = environment_table_load(&words.pointee.table)
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      return Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with { $0.value }
+      let value = Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with { $0.value }
+      Interleaving.point(.copied)
+      return value
     }
   }
 
@@ -109,12 +112,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     assert(!environment_is_pinned(), "pinned sections do not nest: nothing runs inside them")
     return withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
-      defer { environment_unpin(reader) }
+      defer { Reclamation.unpin(reader) }
+      Interleaving.point(.pinned)
       let table = environment_table_load(&words.pointee.table)
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      return Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
+      let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
+      Interleaving.point(.copied)
+      return object
     }
   }
 }

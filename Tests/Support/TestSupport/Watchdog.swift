@@ -103,3 +103,19 @@ public final class Shared<Value>: @unchecked Sendable {
     lock.withLock { body(&stored) }
   }
 }
+
+/// Whether `condition` holds now or within `seconds` (checked every millisecond): for what
+/// another test's thread may delay briefly, such as a table held back by a reader of another test
+/// pinned just then (freed by that reader as it unpins).
+///
+/// ```swift
+/// #expect(becomesTrue(within: 10) { live.count == 0 })
+/// ```
+public func becomesTrue(within seconds: Double, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + seconds
+  while !condition() {
+    if DispatchTime.now() > deadline { return false }
+    usleep(1_000)
+  }
+  return true
+}

@@ -1,0 +1,82 @@
+import _EnvironmentAtomics
+
+/// The places where the core's threads interact through shared memory without a lock: the
+/// points at which the deterministic scheduler of `Tests/CoreTests/Interleavings` may switch
+/// threads. Each is outside every lock of the library (checked), so a thread suspended at one never
+/// holds a lock another thread could need.
+@usableFromInline
+package enum InterleavingPoint: String, Sendable {
+  /// A reader pinned its record, before it loads the node's table pointer.
+  case pinned
+  /// A reader copied a value out of a table, before it unpins.
+  case copied
+  /// A reader unpinned, before it looks at the newest queued epoch.
+  case unpinned
+  /// A retirement advanced the epoch, before it scans the records.
+  case retireAdvanced
+  /// A retirement queued its table, before its own pass.
+  case retireQueued
+  /// A pass read the epoch and scanned the records, before it takes tables out of the queue.
+  case reclaimScanned
+  /// A pass is about to free a table it took out of the queue.
+  case reclaimFreeing
+  /// A first read resolved its value, before it publishes it in the node's table.
+  case resolved
+  /// A write stored its value, before it invalidates the tree's caches.
+  case wrote
+}
+
+/// Something that decides, at every interleaving point a thread reaches, which thread runs next:
+/// the tests' scheduler, installed per thread (`ThreadContext.interleavingAgent`).
+package protocol InterleavingAgent: AnyObject, Sendable {
+  /// Called on the thread that reached `point`; returns when the thread may go on.
+  func reached(_ point: InterleavingPoint)
+}
+
+/// Interleaving points: in checked builds, a thread with an agent hands control to it at each;
+/// in optimized builds, nothing.
+///
+/// ```swift
+/// Interleaving.point(.retireQueued)
+/// ```
+@usableFromInline
+package enum Interleaving {
+  @inlinable @inline(__always)
+  package static func point(_ point: InterleavingPoint) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      reach(point)
+    #endif
+  }
+
+  #if ENVIRONMENT_INTERNAL_CHECKS
+    @usableFromInline
+    static func reach(_ point: InterleavingPoint) {
+      // The thread's context, if it has one: taking one here would take the registry's lock,
+      // and a pinned thread takes none.
+      guard let pointer = environment_context_load() else { return }
+      let agent = Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).with {
+        $0.interleavingAgent
+      }
+      guard let agent else { return }
+      InternalCheck.require(
+        environment_locks_held() == 0, "an interleaving point is reached under a library lock")
+      agent.reached(point)
+    }
+  #endif
+}
+
+#if ENVIRONMENT_INTERNAL_CHECKS
+  /// Bugs a checked build can inject on one thread, so that tests show that the harness or a
+  /// check catches each (`ThreadContext.injectedFaults`).
+  package struct InjectedFaults: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A first read caches its result even if the node was written since the read began (the
+    /// write-count rule of `Node.publish` broken).
+    package static let ignoresWriteCount = InjectedFaults(rawValue: 1)
+    /// A reader that unpins makes no pass, even when it may be the last reader holding a queued
+    /// table back (the reclamation rule of `Reclamation.unpin` broken).
+    package static let unpinsWithoutPass = InjectedFaults(rawValue: 2)
+  }
+#endif
