@@ -100,22 +100,23 @@ struct RacingWriteTests {
 
   @Test(arguments: ["root", "middle", "leaf"])
   func classValueOverwrittenWhileReadOnEveryPathIsNeverUsedAfterRelease(_ target: String) {
-    let result = Shared<(failures: [String], live: Int)?>(nil)
+    let result = Shared<(failures: [String], live: LiveCount)?>(nil)
     let finished = finishes(within: 120) {
-      let (failures, live) = Self.race { tree in
+      result.value = Self.race { tree in
         switch target {
         case "root": tree.root
         case "middle": tree.middle
         default: tree.leaf
         }
       }
-      result.value = (failures, live.count)
     }
     #expect(finished)
     let outcome = result.value
     #expect(outcome?.failures == [])
-    // Every replaced token was released; the tree (released) held the last one.
-    #expect(outcome?.live == 0)
+    // Every replaced token was released; the tree (released) held the last one. At once, unless
+    // a reader of another test running beside this one was pinned when a table was retired: that
+    // reader frees it as it unpins (writes never wait for readers).
+    #expect(becomesTrue(within: 10) { outcome?.live.count == 0 })
   }
 
   @Test func replacedValuesAreReleasedWhileTheTreeLives() {
@@ -130,9 +131,11 @@ struct RacingWriteTests {
       }
     }
     #expect(finished)
-    // The current value, cached by three nodes, is the only one alive.
-    #expect(live.count == 1)
-    #expect(live.peak <= 3)
+    // The current value, cached by three nodes, is the only one alive: each replaced value was
+    // released by the write that replaced it, or, if a reader of another test running beside this
+    // one was pinned then, by that reader as it unpinned (writes never wait for readers; the
+    // interleaving harness checks that bound exactly, in `Tests/CoreTests/Interleavings`).
+    #expect(becomesTrue(within: 10) { live.count == 1 })
   }
 
   @Test func heapStringsOverwrittenWhileReadAreNeverCorrupted() {

@@ -164,7 +164,7 @@ enum ComposableBenchmarks {
   /// The best, over `settings.samples` samples, of the wall time of `threads` threads each running
   /// `body` (which does `perThread` operations and returns a sum to keep), in ns per operation of
   /// all threads together.
-  private static func concurrentNanoseconds(
+  static func concurrentNanoseconds(
     threads: Int, perThread: Int, _ settings: Settings,
     _ body: @escaping @Sendable (_ thread: Int) -> Int
   ) -> Double {

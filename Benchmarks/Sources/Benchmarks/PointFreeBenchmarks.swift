@@ -13,6 +13,19 @@ enum PointFreeBenchmarks {
     }
   }
 
+  /// A `@Dependency` read through a key path made at run time for the read (`\.[peerKey: i]`), as
+  /// a swift-dependencies user writes it.
+  static func runTimeKeyPathRead(_ settings: Settings) -> Double {
+    measure(settings) { iterations in
+      var sum = 0
+      for index in 0..<iterations {
+        @Dependency(\.[peerKey: index & 7]) var value
+        sum &+= value
+      }
+      return sum
+    }
+  }
+
   /// A `@Dependency` read inside `withDependencies`.
   static func readInsideWithDependencies(_ settings: Settings) -> Double {
     withDependencies { $0.peerNumber = 7 } operation: {

@@ -14,6 +14,9 @@ enum PeerKey8: DependencyKey { static let liveValue = 8 }
 enum PeerKey9: DependencyKey { static let liveValue = 9 }
 
 extension DependencyValues {
+  /// A read-only key path with an argument (a new key path object per expression).
+  subscript(peerKey index: Int) -> Int { self[PeerNumberKey.self] &+ index }
+
   var peerNumber: Int {
     get { self[PeerNumberKey.self] }
     set { self[PeerNumberKey.self] = newValue }

@@ -60,7 +60,34 @@ struct Report {
     let pointFreeReadTen = value("create a root, read 10 dependencies", "swift-dependencies")
     let uncachedChild = value("create an uncached child, read 3 dependencies", ours)
     let swinjectUncachedChild = value("create an uncached child, read 3 dependencies", "Swinject")
-    return [
+    func keys(_ count: Int, _ threads: Int) -> Double? {
+      value("cached read, \(count) keys on the node, \(threads) thread\(threads == 1 ? "" : "s") (per read)", ours)
+    }
+    let oneKey = [1, 1_024, 4_096].map { value("cached read of one key, \($0) keys on the node (per read)", ours) }
+    let runTimeKeyPath = value("read through a key path made at run time", ours)
+    let pointFreeRunTimeKeyPath = value("read through a key path made at run time", "swift-dependencies")
+    // What the Swift runtime spends making the key path, before any library sees it.
+    let makingTheKeyPath = value("floor: make a key path with an argument", "reference")
+    let runTimeKeyPathBeyondMaking = runTimeKeyPath.flatMap { total in makingTheKeyPath.map { total - $0 } }
+    let appended = value("read through a key path made by appending", ours)
+    let manyKeys = [1_024, 4_096].flatMap { count in
+      [1, 2].map { threads in
+        check(
+          "cached read, \(count) keys ≤ 1.5 × 1 key, \(threads) thread\(threads == 1 ? "" : "s")",
+          keys(count, threads), keys(1, threads).map { $0 * 1.5 }, "ns")
+      }
+    }
+    let all: [Target?] = manyKeys + [
+      check("cached read of one key, 1,024 keys on the node ≤ 1.5 × 1 key", oneKey[1], oneKey[0].map { $0 * 1.5 }, "ns"),
+      check("cached read of one key, 4,096 keys on the node ≤ 1.5 × 1 key", oneKey[2], oneKey[0].map { $0 * 1.5 }, "ns"),
+      check(
+        "run-time key-path read ≤ swift-dependencies' run-time key-path read", runTimeKeyPath,
+        pointFreeRunTimeKeyPath, "ns"),
+      check(
+        "run-time key-path read, beyond making the key path, ≤ swift-dependencies read",
+        runTimeKeyPathBeyondMaking, pointFreeRead, "ns"),
+      check("appended key-path read ≤ swift-dependencies read", appended, pointFreeRead, "ns"),
+      check("run-time key-path read ≤ swift-dependencies read", runTimeKeyPath, pointFreeRead, "ns"),
       check("read ≤ swift-dependencies ÷ 30", depth1, pointFreeRead.map { $0 / 30 }, "ns"),
       check("read ≤ Swinject root resolve ÷ 60", depth1, swinjectRoot.map { $0 / 60 }, "ns"),
       check("read ≤ 2 × NSLock", depth1, nsLock.map { $0 * 2 }, "ns"),
@@ -81,7 +108,8 @@ struct Report {
       check(
         "uncached child + read 3 ≤ Swinject Container(parent:) + 3 resolves ÷ 2", uncachedChild,
         swinjectUncachedChild.map { $0 / 2 }, "ns"),
-    ].compactMap { $0 }
+    ]
+    return all.compactMap { $0 }
   }
 
   func targetsTable() -> String {

@@ -204,6 +204,29 @@ scenarios += [
   Scenario(
     "first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
   Scenario(
+    "read through a key path made at run time",
+    [(ours, ManyKeysBenchmarks.runTimeKeyPathRead), (pointFree, PointFreeBenchmarks.runTimeKeyPathRead)]
+  ),
+  Scenario(
+    "floor: make a key path with an argument",
+    [(reference, ManyKeysBenchmarks.makeRunTimeKeyPath)]
+  ),
+  Scenario(
+    "read through a key path made by appending",
+    [(ours, ManyKeysBenchmarks.appendedKeyPathRead), (pointFree, PointFreeBenchmarks.read)]
+  ),
+  Scenario(
+    "floor: append a key path", [(reference, ManyKeysBenchmarks.makeAppendedKeyPath)]
+  ),
+  Scenario(
+    "write on a node, no readers (per write)",
+    [(ours, { ManyKeysBenchmarks.writeUnderReaders(readers: 0, $0) })]
+  ),
+  Scenario(
+    "write on a node while 2 threads read it (per write)",
+    [(ours, { ManyKeysBenchmarks.writeUnderReaders(readers: 2, $0) })]
+  ),
+  Scenario(
     "heap per bare node, unread", unit: "bytes/node",
     [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: false) })]
   ),
@@ -212,6 +235,29 @@ scenarios += [
     [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: true) })]
   ),
 ]
+
+for keys in [1, 64, 1_024, 4_096] {
+  scenarios.append(
+    Scenario(
+      "floor: \(keys) boxed values read round",
+      [(reference, { ManyKeysBenchmarks.boxedValuesReadRound(keys: keys, $0) })]
+    )
+  )
+  for threads in [1, 2] {
+    scenarios.append(
+      Scenario(
+        "cached read, \(keys) keys on the node, \(threads) thread\(threads == 1 ? "" : "s") (per read)",
+        [(ours, { ManyKeysBenchmarks.cachedRead(keys: keys, threads: threads, $0) })]
+      )
+    )
+  }
+  scenarios.append(
+    Scenario(
+      "cached read of one key, \(keys) keys on the node (per read)",
+      [(ours, { ManyKeysBenchmarks.cachedRead(keys: keys, threads: 1, roundAll: false, $0) })]
+    )
+  )
+}
 
 if let filter {
   scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }

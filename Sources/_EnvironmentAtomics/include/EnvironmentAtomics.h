@@ -190,25 +190,30 @@ static inline uint64_t environment_retired_newest_load(void) {
   return __atomic_load_n(&environment_retired_newest, __ATOMIC_SEQ_CST);
 }
 
-/// Raises `environment_retired_newest` to `epoch` (seq_cst: before the retirement's scan of the
-/// records). Called under the retired list's lock, so the load and store do not race another
-/// raise.
+/// Raises `environment_retired_newest` to at least `epoch` (seq_cst: before the retirement's scan
+/// of the records). Called under the retired list's lock, so the load and store do not race
+/// another raise. The store is made even when the value does not change: a reader that reads it
+/// then also sees what this retirement queued (a skipped store would leave the reader ordered
+/// only after an earlier retirement's).
 static inline void environment_retired_newest_raise(uint64_t epoch) {
-  if (__atomic_load_n(&environment_retired_newest, __ATOMIC_RELAXED) < epoch) {
-    __atomic_store_n(&environment_retired_newest, epoch, __ATOMIC_SEQ_CST);
-  }
+  uint64_t newest = __atomic_load_n(&environment_retired_newest, __ATOMIC_RELAXED);
+  __atomic_store_n(&environment_retired_newest, newest > epoch ? newest : epoch, __ATOMIC_SEQ_CST);
 }
 
 // MARK: - Read table
 
-/// One resolved value: `identity` is a key path's or a key type's address (0: empty slot),
-/// `box` the retained `Box<Value>`, `owner` a retained object that keeps `identity` from being
-/// reused (the key path; NULL for key types, which are never deallocated).
+/// One resolved value: `identity` is a key path's or a key type's address (0: empty slot);
+/// `box` the retained `Box<Value>`'s address, with its low bit set when `identity` is an object
+/// the table holds an unowned retain of (a key path: it keeps the identity from being reused;
+/// key types are never deallocated). Boxes are heap objects, so their low bit is free. Two words,
+/// so that a table of thousands of entries stays small enough to be read from the cache.
 typedef struct environment_table_entry {
   uintptr_t identity;
-  void *_Nullable box;
-  void *_Nullable owner;
+  uintptr_t box;
 } environment_table_entry;
+
+/// The bit of `environment_table_entry.box` that says the entry holds its identity's object.
+#define ENVIRONMENT_ENTRY_OWNS_IDENTITY ((uintptr_t)1)
 
 /// A node's cache of resolved values, valid while `*generation_counter == generation`.
 /// Published entries are never changed; new entries go into empty slots (box and owner first,
@@ -259,8 +264,12 @@ static inline void environment_table_store(environment_table *_Nonnull *_Nonnull
 }
 
 /// The slot where `identity` is looked up first in a table of `mask + 1` slots.
+///
+/// A multiplicative (Fibonacci) hash: identities are addresses of objects allocated close together
+/// (key paths made one after another), which a shift-and-xor hash spread unevenly, so that a table
+/// of thousands of entries probed several slots for many of them.
 static inline uintptr_t environment_table_slot(uintptr_t identity, uintptr_t mask) {
-  return ((identity >> 4) ^ (identity >> 12)) & mask;
+  return (uintptr_t)(((uint64_t)identity * 0x9E3779B97F4A7C15ull) >> 32) & mask;
 }
 
 /// The entry for `identity`, if `table` is current; NULL otherwise. The caller is pinned.
@@ -282,7 +291,7 @@ static inline const environment_table_entry *_Nullable environment_table_find(
 static inline void *_Nullable environment_table_lookup(const environment_table *_Nonnull table,
                                                        uintptr_t identity) {
   const environment_table_entry *entry = environment_table_find(table, identity);
-  return entry ? entry->box : 0;
+  return entry ? (void *)(entry->box & ~ENVIRONMENT_ENTRY_OWNS_IDENTITY) : 0;
 }
 
 /// The entries of `table`.
@@ -290,12 +299,13 @@ static inline environment_table_entry *_Nonnull environment_table_entries(enviro
   return table->entries;
 }
 
-/// Publishes an entry in an empty slot of `table` (the caller holds the node's lock).
+/// Publishes an entry in an empty slot of `table` (the caller holds the node's lock): the box
+/// first, then the identity with release ordering, so that a reader that finds the identity sees
+/// the box.
 static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
                                              uintptr_t identity, void *_Nonnull box,
-                                             void *_Nullable owner) {
-  entry->box = box;
-  entry->owner = owner;
+                                             bool owns_identity) {
+  entry->box = (uintptr_t)box | (owns_identity ? ENVIRONMENT_ENTRY_OWNS_IDENTITY : 0);
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
 

@@ -103,7 +103,9 @@ struct ReadTable {
   ) {
     InternalCheck.require(
       hasRoom && slot(for: identity).pointee.identity == 0, "an entry is inserted once, with room")
-    environment_table_publish(slot(for: identity), identity, box, owner)
+    InternalCheck.require(
+      owner.map { UInt(bitPattern: $0) == identity } ?? true, "an entry is owned by its identity")
+    environment_table_publish(slot(for: identity), identity, box, owner != nil)
     pointer.pointee.count += 1
     checkInvariants()
   }
@@ -118,11 +120,7 @@ struct ReadTable {
       for index in 0..<capacity where entries[index].identity != 0 {
         let entry = entries[index]
         used += 1
-        InternalCheck.require(entry.box != nil, "a table's entry holds a box")
-        if let owner = entry.owner {
-          InternalCheck.require(
-            UInt(bitPattern: owner) == entry.identity, "a table's entry is owned by its identity")
-        }
+        InternalCheck.require(entry.boxPointer != nil, "a table's entry holds a box")
       }
       InternalCheck.require(
         used == count && count <= Self.limit(ofCapacity: capacity),
@@ -138,18 +136,21 @@ struct ReadTable {
   /// The entries kept are retained again; the caller retires this table.
   func withRoom(tree: Tree) -> ReadTable {
     InternalCheck.require(!hasRoom, "only a full table is replaced to make room")
-    var kept: [environment_table_entry] = []
-    for index in 0..<capacity {
-      let entry = entries[index]
-      guard entry.identity != 0 else { continue }
-      if let owner = entry.owner, swift_isDeallocating(owner) { continue }
-      kept.append(entry)
+    // Two passes over the entries rather than a list of those kept: a rebuild allocates only the
+    // new table (a per-request environment's third read rebuilds its table).
+    func isKept(_ entry: environment_table_entry) -> Bool {
+      guard entry.identity != 0 else { return false }
+      guard let owner = entry.owner else { return true }
+      return !swift_isDeallocating(owner)
     }
-    var capacity = 2
-    while Self.limit(ofCapacity: capacity) < max(1, kept.count * 2) { capacity *= 2 }
-    let copy = ReadTable.make(tree: tree, generation: generation, capacity: capacity)
-    for entry in kept {
-      guard let box = entry.box else { continue }
+    var kept = 0
+    for index in 0..<capacity where isKept(entries[index]) { kept += 1 }
+    var newCapacity = 2
+    while Self.limit(ofCapacity: newCapacity) < max(1, kept * 2) { newCapacity *= 2 }
+    let copy = ReadTable.make(tree: tree, generation: generation, capacity: newCapacity)
+    for index in 0..<capacity where isKept(entries[index]) {
+      let entry = entries[index]
+      guard let box = entry.boxPointer else { continue }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
       if let owner = entry.owner { _ = swift_unownedRetain(owner) }
       copy.insert(entry.identity, box: box, owner: entry.owner)
@@ -179,9 +180,24 @@ struct ReadTable {
     for index in 0..<capacity {
       let entry = entries[index]
       guard entry.identity != 0 else { continue }
-      if let box = entry.box { Unmanaged<AnyObject>.fromOpaque(box).release() }
+      if let box = entry.boxPointer { Unmanaged<AnyObject>.fromOpaque(box).release() }
       if let owner = entry.owner { swift_unownedRelease(owner) }
     }
     UnsafeMutableRawPointer(pointer).deallocate()
+  }
+}
+
+extension environment_table_entry {
+  /// The entry's box, without the ownership bit.
+  var boxPointer: UnsafeMutableRawPointer? {
+    UnsafeMutableRawPointer(
+      bitPattern: box & ~UInt(bitPattern: Int(ENVIRONMENT_ENTRY_OWNS_IDENTITY)))
+  }
+
+  /// The object the entry holds an unowned retain of: its identity, for a key path's entry;
+  /// `nil` for a key memo.
+  var owner: UnsafeMutableRawPointer? {
+    box & UInt(bitPattern: Int(ENVIRONMENT_ENTRY_OWNS_IDENTITY)) != 0
+      ? UnsafeMutableRawPointer(bitPattern: identity) : nil
   }
 }

@@ -78,7 +78,7 @@ package enum Reclamation {
     if pinnedAt <= environment_retired_newest_load() { collectAfterUnpin() }
   }
 
-  /// `collect()`, out of line for `unpin`'s callers (the read fast path).
+  /// A pass, out of line for `unpin`'s callers (the read fast path).
   @usableFromInline @inline(never)
   static func collectAfterUnpin() {
     #if ENVIRONMENT_INTERNAL_CHECKS
@@ -90,7 +90,9 @@ package enum Reclamation {
         return
       }
     #endif
-    collect()
+    // Not gated on the queued count, which this thread may not see yet: it saw the epoch of a
+    // queued retirement, and the pass's lock shows it the queue.
+    if !environment_is_pinned() { reclaim() }
   }
 
   /// Takes out of the queue every table retired before both the epoch (read first) and the

@@ -93,7 +93,8 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// lock; the thread is pinned while it looks at the table (see `Reclamation`).
   @inlinable @inline(__always)
   func cachedValue<Value>(for identity: ObjectIdentifier, as _: Value.Type) -> Value? {
-    withUnsafeMutablePointerToHeader { words in
+    InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
+    return withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
       defer { Reclamation.unpin(reader) }
       Interleaving.point(.pinned)
@@ -109,7 +110,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 
   /// The boxed value cached in the current table for `identity`, retained, or `nil`.
   func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
-    assert(!environment_is_pinned(), "pinned sections do not nest: nothing runs inside them")
+    InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
     return withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
       defer { Reclamation.unpin(reader) }
