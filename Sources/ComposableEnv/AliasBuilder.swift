@@ -22,6 +22,10 @@ import _EnvironmentCore
 /// })
 /// var feed
 /// ```
+///
+/// It differs from GlobalEnv's `AliasBuilder` in what a declaration is: here one applied to the
+/// new environment (taking any key path, as 0.5 did), there a `@Sendable` closure that aliases in
+/// the scope current when the environment is created (taking `Sendable` key paths).
 @resultBuilder
 public struct AliasBuilder<Environment> {
   /// The declarations, applied in order to the new environment.

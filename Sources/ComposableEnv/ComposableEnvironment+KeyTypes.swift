@@ -4,6 +4,10 @@ import _EnvironmentCore
 /// Dependencies named by their key type: the short form, for a type that is its own key
 /// (`struct APIClient: DependencyKey`), with no `Dependencies` property to declare. Every key
 /// works this way, and reads the same value as the key paths whose accessors use it.
+///
+/// GlobalEnv's `GlobalDependenciesAccessing` declares the same members, each one call into the
+/// core as here. They differ in where they read and write: here this environment's node (for it
+/// and its descendants), there the current `withValues` scope or the process-wide values.
 extension ComposableEnvironment {
   /// Reads or sets the dependency of `key` on this environment.
   ///

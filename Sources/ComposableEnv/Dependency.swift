@@ -25,9 +25,9 @@ extension ComposableEnvironment {
   /// that the property belongs in an environment (``Dependency``).
   @propertyWrapper
   public struct Dependency<Value> {
-    /// What the property reads. Two words, as a key path and its identity were: an environment's
-    /// size does not grow with the form its properties use.
-    @usableFromInline let source: Source
+    /// What the property reads: a key path or a key type. Two words, as a key path and its
+    /// identity were: an environment's size does not grow with the form its properties use.
+    @usableFromInline let source: DependencySource<Value, WritableKeyPath<Dependencies, Value>>
 
     /// Declares a property that reads the dependency at `keyPath`.
     ///
@@ -103,7 +103,9 @@ extension ComposableEnvironment {
     /// ```
     ///
     /// Always inlined into the property's getter, where `storageKeyPath` is a literal: the compiler
-    /// then reads the wrapper's fields directly instead of applying a key path at run time.
+    /// then reads the wrapper's fields directly instead of applying a key path at run time. The
+    /// steps are `DependencySource.read(at:)`'s, on the source in place, so that a cached read
+    /// does not copy (retain) the key path.
     @inlinable
     public static subscript<Environment: ComposableEnvironment>(
       _enclosingInstance environment: Environment,
@@ -115,34 +117,6 @@ extension ComposableEnvironment {
         let id = environment[keyPath: storageKeyPath].source.cacheID
         if let value = node.cachedValue(for: id, as: Value.self) { return value }
         return environment[keyPath: storageKeyPath].source.readUncached(at: node)
-      }
-    }
-
-    /// What the property reads: a `Dependencies` key path (the 0.5-compatible form) or a key type.
-    @usableFromInline
-    enum Source {
-      case keyPath(WritableKeyPath<Dependencies, Value>)
-      case key(KeyInfo)
-
-      /// What a cached read looks up, without retaining anything: the key path's identity, or the
-      /// key type's (see `Node.read(key:)`).
-      @inlinable @inline(__always)
-      var cacheID: ObjectIdentifier {
-        switch self {
-        case .keyPath(let keyPath): ObjectIdentifier(keyPath)
-        case .key(let key): key.id
-        }
-      }
-
-      /// The value at `node` the slow way, cached there for the next read's fast path: the key
-      /// path's getter runs, or the key is resolved. Out of line: the property's getter inlines
-      /// only the cached read.
-      @inlinable @inline(never)
-      func readUncached(at node: Node) -> Value {
-        switch self {
-        case .keyPath(let keyPath): node.readUncached(keyPath)
-        case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type))
-        }
       }
     }
   }

@@ -22,10 +22,7 @@ import _EnvironmentCore
 public func withDependencyTestContext<Result>(_ operation: () throws -> Result) rethrows
   -> Result
 {
-  installTestReporter()
-  let context = TestContext()
-  defer { context.close() }
-  return try TestContext.$current.withValue(context, operation: operation)
+  try withNewTestContext { try TestContext.$current.withValue($0, operation: operation) }
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -41,10 +38,9 @@ public func withDependencyTestContext<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
-  installTestReporter()
-  let context = TestContext()
-  defer { context.close() }
-  return try await TestContext.$current.withValue(context, operation: operation)
+  try await withNewTestContext {
+    try await TestContext.$current.withValue($0, operation: operation)
+  }
 }
 
 extension Trait where Self == DependencyTestContextTrait {

@@ -21,6 +21,11 @@ import _EnvironmentCore
 /// })
 /// var feed
 /// ```
+///
+/// It differs from ComposableEnv's `AliasBuilder` in what a declaration is: here a `@Sendable`
+/// closure that aliases in the scope current when the environment is created (so the builder is
+/// `Sendable` and takes `Sendable` key paths), there one applied to the new environment (taking
+/// any key path, as 0.5 did).
 @resultBuilder
 public struct AliasBuilder<Environment>: Sendable {
   /// The declarations, applied in order when the environment is created.
@@ -66,11 +71,7 @@ public struct AliasBuilder<Environment>: Sendable {
     _ dependency: WritableKeyPath<Dependencies, Key.Value> & Sendable,
     to reference: Key.Type
   ) -> Self {
-    var builder = self
-    builder.declarations.append {
-      GlobalDependencies.current.alias(dependency, to: KeyTypePath.of(reference))
-    }
-    return builder
+    alias(dependency, to: KeyTypePath.of(reference))
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency at `reference`.
@@ -83,11 +84,7 @@ public struct AliasBuilder<Environment>: Sendable {
     _ dependency: Key.Type,
     to reference: WritableKeyPath<Dependencies, Key.Value> & Sendable
   ) -> Self {
-    var builder = self
-    builder.declarations.append {
-      GlobalDependencies.current.alias(KeyTypePath.of(dependency), to: reference)
-    }
-    return builder
+    alias(KeyTypePath.of(dependency), to: reference)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency of `reference`.
@@ -102,10 +99,6 @@ public struct AliasBuilder<Environment>: Sendable {
     _ dependency: Dependency.Type,
     to reference: Reference.Type
   ) -> Self where Dependency.Value == Reference.Value {
-    var builder = self
-    builder.declarations.append {
-      GlobalDependencies.current.alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
-    }
-    return builder
+    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
   }
 }

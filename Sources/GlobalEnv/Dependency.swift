@@ -18,7 +18,10 @@ import _EnvironmentCore
 /// ``init(_:)-(Key.Type)``).
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  @usableFromInline let source: Source
+  /// What the property reads: a key path or a key type. Unlike ComposableEnv's wrapper, whose
+  /// key path may be any `WritableKeyPath` (as in 0.5), this one's is `Sendable`, as the wrapper is.
+  @usableFromInline
+  let source: DependencySource<Value, any KeyPath<Dependencies, Value> & Sendable>
 
   /// Declares a property that reads the dependency at `keyPath`.
   ///
@@ -55,39 +58,5 @@ public struct Dependency<Value>: Sendable {
   /// Always inlined, so that a read specializes for `Value` in the reading module.
   public var wrappedValue: Value {
     @inlinable @inline(__always) get { GlobalDependencies.read(source) }
-  }
-
-  /// What the property reads: a `Dependencies` key path (the 0.5-compatible form) or a key type.
-  @usableFromInline
-  enum Source: Sendable {
-    case keyPath(KeyPath<Dependencies, Value> & Sendable)
-    case key(KeyInfo)
-
-    /// What a cached read looks up, without retaining anything: the key path's identity, or the
-    /// key type's (see `Node.read(key:)`).
-    @inlinable @inline(__always)
-    var cacheID: ObjectIdentifier {
-      switch self {
-      case .keyPath(let keyPath): ObjectIdentifier(keyPath)
-      case .key(let key): key.id
-      }
-    }
-
-    /// The value at `node`, lock-free once cached there.
-    @inlinable @inline(__always)
-    func read(at node: Node) -> Value {
-      if let value = node.cachedValue(for: cacheID, as: Value.self) { return value }
-      return readUncached(at: node)
-    }
-
-    /// The value at `node` the slow way, cached there for the next read's fast path: the key
-    /// path's getter runs, or the key is resolved.
-    @inlinable @inline(never)
-    func readUncached(at node: Node) -> Value {
-      switch self {
-      case .keyPath(let keyPath): node.readUncached(keyPath)
-      case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type))
-      }
-    }
   }
 }

@@ -40,7 +40,7 @@ enum GlobalDependencies {
 
   /// What a `@Dependency` property reads, in the current scope, or process-wide.
   @inlinable @inline(__always)
-  static func read<Value>(_ source: Dependency<Value>.Source) -> Value {
+  static func read<Value, Path>(_ source: DependencySource<Value, Path>) -> Value {
     if scopesAreLive, let scope = Scope.current { return source.read(at: scope.node) }
     return source.read(at: root)
   }

@@ -19,6 +19,8 @@ import _EnvironmentCore
 @dynamicMemberLookup
 public protocol GlobalDependenciesAccessing {}
 
+// ComposableEnv's `ComposableEnvironment` has the same key-path members, each one call into the
+// core as here; there they read and write the environment's node, here the current scope.
 extension GlobalDependenciesAccessing {
   /// Reads or sets a dependency.
   ///

@@ -24,10 +24,7 @@ import _EnvironmentCore
 public func withDependencyTestContext<Result>(_ operation: () throws -> Result) rethrows
   -> Result
 {
-  installTestReporter()
-  let context = TestContext()
-  defer { context.close() }
-  return try Dependencies.withTestContext(context, operation: operation)
+  try withNewTestContext { try Dependencies.withTestContext($0, operation: operation) }
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -43,10 +40,7 @@ public func withDependencyTestContext<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
-  installTestReporter()
-  let context = TestContext()
-  defer { context.close() }
-  return try await Dependencies.withTestContext(context, operation: operation)
+  try await withNewTestContext { try await Dependencies.withTestContext($0, operation: operation) }
 }
 
 extension Trait where Self == DependencyTestContextTrait {

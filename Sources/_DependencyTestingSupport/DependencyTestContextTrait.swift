@@ -46,10 +46,38 @@ public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    installTestReporter()
-    let context = TestContext()
-    // Failures raised for this test off its task are recorded here, in its scope.
-    defer { context.close() }
-    try await enter(context, function)
+    try await withNewTestContext { try await enter($0, function) }
   }
+}
+
+/// Runs `body` with a new test context, for it to enter its module's way: the test reporter is
+/// installed first, and the context is closed when `body` returns, so that failures raised for
+/// the test off its task are recorded in its scope. What both modules' `withDependencyTestContext`
+/// and `.dependencyTestContext` do around entering the context.
+///
+/// ```swift
+/// try withNewTestContext { try TestContext.$current.withValue($0, operation: operation) }
+/// ```
+package func withNewTestContext<Result>(_ body: (TestContext) throws -> Result) rethrows
+  -> Result
+{
+  installTestReporter()
+  let context = TestContext()
+  defer { context.close() }
+  return try body(context)
+}
+
+/// Runs the asynchronous `body` with a new test context, as the synchronous form does.
+///
+/// ```swift
+/// try await withNewTestContext { try await enter($0, function) }
+/// ```
+package func withNewTestContext<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (TestContext) async throws -> Result
+) async rethrows -> Result {
+  installTestReporter()
+  let context = TestContext()
+  defer { context.close() }
+  return try await body(context)
 }

@@ -1,5 +1,7 @@
 import _EnvironmentCore
 
+// ComposableEnv's `ComposableEnvironment` has the same members for deriving children. Here there
+// is no tree: a child is made with `Child()` and reads the process-wide values.
 /// A migration shim for code written against `ComposableEnv`: in `GlobalEnv`, environments are
 /// types conforming to `GlobalEnvironment`, and every dependency is process-wide.
 ///

@@ -12,27 +12,31 @@ import DependencyValues
 /// its identity is stable: it is recorded once as writing its key, and aliasing never needs a
 /// sample value to identify it. Two paths for one key would be equal anyway (their subscript
 /// argument is the key's identity).
+///
+/// The path is `Sendable` (its one subscript argument is), so that GlobalEnv's `Sendable` alias
+/// declarations can hold it as ComposableEnv's hold any key path.
 package enum KeyTypePath {
+  /// The path of a key type: `Sendable`, as every path made here is.
+  package typealias Of<Key: DependencyKey> = WritableKeyPath<Dependencies, Key.Value> & Sendable
+
   /// `nonisolated(unsafe)`: immutable reference; the dictionary is only touched under its lock,
   /// which runs no user code (the keys are `ObjectIdentifier`s).
   nonisolated(unsafe) private static let made = LockedValue<[ObjectIdentifier: AnyKeyPath]>.make(
     [:])
 
-  package static func of<Key: DependencyKey>(
-    _ key: Key.Type
-  ) -> WritableKeyPath<Dependencies, Key.Value> {
+  package static func of<Key: DependencyKey>(_ key: Key.Type) -> Of<Key> {
     let id = ObjectIdentifier(key)
     if let path = made.withLock({ $0[id] }) {
-      return unsafeDowncast(path, to: WritableKeyPath<Dependencies, Key.Value>.self)
+      return unsafeDowncast(path, to: Of<Key>.self)
     }
-    let path = \Dependencies.[keyType: KeyTypeIdentity<Key>()]
+    let path: Of<Key> = \Dependencies.[keyType: KeyTypeIdentity<Key>()]
     let kept = made.withLock { made -> AnyKeyPath in
       if let other = made[id] { return other }
       made[id] = path
       return path
     }
     KnownKeyPaths.record(kept, writes: KeyInfo(key))
-    return unsafeDowncast(kept, to: WritableKeyPath<Dependencies, Key.Value>.self)
+    return unsafeDowncast(kept, to: Of<Key>.self)
   }
 }
 
