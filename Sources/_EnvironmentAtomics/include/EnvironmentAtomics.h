@@ -10,7 +10,13 @@
 // 5. the number of live `withValues` scopes (GlobalEnv's fast path);
 // 6. for tests: the installed test-failure reporter, and the per-thread mark with which a key's
 //    default `testValue` says that the key declares none;
-// 7. the calling thread's context, in a thread-local variable.
+// 7. the calling thread's context, in a thread-local variable;
+// 8. declarations of the Swift runtime's unowned reference counting (read tables keep key paths'
+//    memory, not the key paths: see `swift_unownedRetain` below), which Swift cannot spell for an
+//    object held as an address;
+// 9. checked builds: the lock-order records and the reporting of a failed internal check, per
+//    thread, shared by every module of the library (`Box` checks that no value is released under
+//    a lock).
 //
 // Nothing here runs user code or allocates on the read path. Every function used on the read
 // path is `static inline`, so that Swift callers inline it, except `environment_unpin`, which is

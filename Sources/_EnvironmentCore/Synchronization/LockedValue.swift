@@ -1,8 +1,10 @@
 /// A value and the lock that guards it, in a single heap allocation.
 ///
 /// Every access goes through ``withLock(_:)``. The closure must not run user code nor take
-/// another lock of the library: these locks are leaves. Whatever it removes from the state is
-/// returned to the caller and released after the lock.
+/// another lock of the library: these locks are leaves, last in the lock order (`LockRank.leaf`;
+/// they may be taken under the wait room's, a node's or a tree's lock, and checked builds report
+/// any lock taken under one). Whatever the closure removes from the state is returned to the
+/// caller and released after the lock.
 ///
 /// `ManagedBuffer` is not `Sendable`; owners that share a `LockedValue` across threads declare
 /// themselves `@unchecked Sendable`, which the lock makes sound.

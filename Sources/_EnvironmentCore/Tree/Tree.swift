@@ -71,8 +71,10 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       .assumingMemoryBound(to: Field.self)
   }
 
-  /// Runs `body` on the tree's state under its lock. A leaf lock: `body` runs no user code and
-  /// takes no other lock; whatever it removes is released by the caller after it returns.
+  /// Runs `body` on the tree's state under its lock, ranked after node locks (`LockRank.tree`: a
+  /// node's lock may be held, as when a root is attached; only leaf locks may be taken under it,
+  /// checked). `body` runs no user code; whatever it removes is released by the caller after it
+  /// returns.
   func withLock<Result>(_ body: (inout TreeState) -> Result) -> Result {
     withUnsafeMutablePointers { state, words in
       let lock = Tree.lockPointer(words)
