@@ -45,12 +45,27 @@ struct ReentrantReleaseTests {
     return finished && readers.wait(timeout: .now() + 60) == .success
   }
 
-  @Test func overwritingAClosureThatHoldsARequestsEnvironmentUnderReadersNeverFreezes() {
+  /// Runs `write` (given a root the readers read, another root, and the count of the values it
+  /// writes) while two threads read the root and its first `depth` descendants; expects it to
+  /// finish, and every value it replaced to be released once it is done (at once, or, beside
+  /// another test's reader pinned just then, as that reader unpins).
+  static func expectNoFreeze(
+    readingDescendants depth: Int,
+    _ write: @escaping @Sendable (_ root: TrustRoot, _ other: TrustRoot, _ live: LiveCount) -> Void
+  ) {
     let root = TrustRoot()
     let live = LiveCount()
-    let shared = Shared(root)
-    let finished = Self.readWhile([root.child, root.child.next], root: root) {
-      let root = shared.value
+    let shared = Shared((root, TrustRoot()))
+    let finished = readWhile(Array([root.child, root.child.next].prefix(depth)), root: root) {
+      let (root, other) = shared.value
+      write(root, other, live)
+    }
+    #expect(finished, "a write froze")
+    #expect(becomesTrue(within: 10) { live.count == 1 }, "replaced values alive: \(live.count)")
+  }
+
+  @Test func overwritingAClosureThatHoldsARequestsEnvironmentUnderReadersNeverFreezes() {
+    Self.expectNoFreeze(readingDescendants: 2) { root, _, live in
       for step in 0..<Self.writes {
         let request = root.makeChild(TrustNode.self)
         _ = request.token  // the request caches a read: its release retires a table
@@ -63,18 +78,10 @@ struct ReentrantReleaseTests {
           })
       }
     }
-    #expect(finished, "a write froze")
-    #expect(
-      becomesTrue(within: 10) { live.count == 1 }, "replaced closures are released: \(live.count)")
   }
 
   @Test func overwritingValuesWhoseDeinitReadsWritesDerivesAndReleasesNeverFreezes() {
-    let root = TrustRoot()
-    let other = TrustRoot()
-    let live = LiveCount()
-    let shared = Shared((root, other))
-    let finished = Self.readWhile([root.child, root.child.next], root: root) {
-      let (root, other) = shared.value
+    Self.expectNoFreeze(readingDescendants: 2) { root, other, live in
       for step in 0..<Self.writes {
         let request = root.makeChild(TrustNode.self)
         _ = request.token
@@ -91,18 +98,10 @@ struct ReentrantReleaseTests {
         _ = root.with(\.hook, value)
       }
     }
-    #expect(finished, "a write froze")
-    #expect(
-      becomesTrue(within: 10) { live.count == 1 }, "replaced values are released: \(live.count)")
   }
 
   @Test func aDeinitThatStartsAndJoinsAThreadWritingTheLibraryNeverFreezes() {
-    let root = TrustRoot()
-    let other = TrustRoot()
-    let live = LiveCount()
-    let shared = Shared((root, other))
-    let finished = Self.readWhile([root.child], root: root) {
-      let (root, other) = shared.value
+    Self.expectNoFreeze(readingDescendants: 1) { root, other, live in
       for step in 0..<Self.writes / 10 {
         let value = ReentrantValue("w\(step)", live) {
           let joined = DispatchSemaphore(value: 0)
@@ -123,24 +122,16 @@ struct ReentrantReleaseTests {
         _ = root.with(\.hook, value)
       }
     }
-    #expect(finished, "a write froze")
-    #expect(
-      becomesTrue(within: 10) { live.count == 1 }, "replaced values are released: \(live.count)")
   }
 
+  /// The readers have stopped when the count is checked: every table they held back was freed by
+  /// the last of them as it unpinned (or, beside other tests, by those tests' readers as they
+  /// unpin), with no further operation.
   @Test func valuesReplacedUnderReadersAreReleasedOnceWritesStopWithNoFurtherOperation() {
-    let root = TrustRoot()
-    let live = LiveCount()
-    let shared = Shared(root)
-    let finished = Self.readWhile([root.child, root.child.next], root: root) {
-      let root = shared.value
+    Self.expectNoFreeze(readingDescendants: 2) { root, _, live in
       for step in 0..<Self.writes {
         _ = root.with(\.hook, ReentrantValue("w\(step)", live) {})
       }
     }
-    #expect(finished)
-    // The readers have stopped: every table they held back was freed by the last of them as it
-    // unpinned (or, beside other tests, by those tests' readers as they unpin).
-    #expect(becomesTrue(within: 10) { live.count == 1 }, "still alive: \(live.count)")
   }
 }
