@@ -48,8 +48,11 @@ public protocol DependencyKey: DependencyKeyIsolation {
   /// ```
   ///
   /// A key that declares none (every key written for swift-composable-environment 0.5) reads
-  /// ``defaultValue`` in tests too, and inside a test context that read fails the test, naming
-  /// the dependency. Outside a test context `testValue` is never read.
+  /// ``previewValue`` in tests (which is ``defaultValue`` unless the key declares one), as
+  /// swift-dependencies does, and inside a test context that read fails the test, naming the
+  /// dependency, unless it is part of setting the key (`$0.client.fetch = { … }` in a
+  /// `withValues` update, `with(\.client.fetch, …)`). Outside a test context `testValue` is never
+  /// read.
   static var testValue: Value { get }
 
   /// The value read in a preview context where no environment sets one: in an Xcode preview
@@ -80,16 +83,18 @@ extension DependencyKey {
   /// ```
   public static var previewValue: Value { defaultValue }
 
-  /// No test value: ``defaultValue``, marked so that a test context reports the read.
+  /// No test value: ``previewValue`` (by default ``defaultValue``), marked so that a test context
+  /// reports the read.
   ///
   /// ```swift
   /// struct LocaleKey: DependencyKey {
-  ///   static var defaultValue: String { "en" }  // testValue is this one, and reported in tests
+  ///   static var defaultValue: String { "en" }
+  ///   static var previewValue: String { "fr" }  // testValue is this one, and reported in tests
   /// }
   /// ```
   public static var testValue: Value {
-    let value = defaultValue
-    // After computing the default, which may compute other keys' test values on this thread.
+    let value = previewValue
+    // After computing the value, which may compute other keys' test values on this thread.
     TestValueMark.markUndeclared(Self.self)
     return value
   }

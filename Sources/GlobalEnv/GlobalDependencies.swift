@@ -92,7 +92,7 @@ enum GlobalDependencies {
       of: parent, environmentType: testContext == nil ? ScopedOverride.self : TestScope.self,
       testContext: TestContext.current ?? parent.testContext)
     var dependencies = node.dependencies()
-    try update(&dependencies)
+    try ThreadContext.settingValues { try update(&dependencies) }
     return Scope(node: node, owning: testContext)
   }
 }

@@ -33,6 +33,9 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var derivations: [PendingDerivation] = []
   /// Whether this thread is identifying pending aliases (see `PendingAlias`).
   @exclusivity(unchecked) var isIdentifyingAliases = false
+  /// How many writes' accessor runs and `withValues` update closures are running on this thread
+  /// (see `settingValues`).
+  @exclusivity(unchecked) var settingDepth = 0
   /// The key paths this thread has recorded in `KnownKeyPaths` (so that a repeated write takes
   /// no process-wide lock).
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
@@ -148,3 +151,24 @@ private func currentThreadName() -> String {
     ThreadContext.unregister(context)
   }
 #endif
+
+extension ThreadContext {
+  /// Runs `body` as code that sets dependencies: a write through a key path of several components
+  /// (`with(\.client.fetch, …)`, whose getter reads `client` to change part of it) or a
+  /// `withValues` update closure (`$0.client.fetch = { … }`). Reads made meanwhile are part of a
+  /// change, not uses: a key without a test value read then is not reported in a test context
+  /// (as swift-dependencies does while setting).
+  ///
+  /// ```swift
+  /// ThreadContext.settingValues { try update(&dependencies) }
+  /// ```
+  package static func settingValues<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let context = current
+    context.settingDepth += 1
+    defer { context.settingDepth -= 1 }
+    return try body()
+  }
+
+  /// Whether this thread is running code that sets dependencies (see `settingValues`).
+  var isSettingValues: Bool { settingDepth > 0 }
+}

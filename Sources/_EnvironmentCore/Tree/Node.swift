@@ -281,7 +281,7 @@ package struct Node: @unchecked Sendable {
     assertNoLibraryLockHeld("a key path's accessors are about to run")
     guard KeyPathShape.isSingleComponent(keyPath) else {
       var dependencies = Dependencies(storage: AccessorRun(node: self, storesWrites: true))
-      dependencies[keyPath: keyPath] = value
+      ThreadContext.settingValues { dependencies[keyPath: keyPath] = value }
       return
     }
     AccessorRun.writing(value, at: self, storesWrites: true) { run in

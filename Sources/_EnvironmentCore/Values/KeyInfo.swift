@@ -40,7 +40,10 @@ package struct KeyInfo: @unchecked Sendable {
     guard let testContext else { return type.boxedDefault() }
     if case .previewValues = testContext.defaults { return type.boxedPreviewValue() }
     let (box, declared) = type.boxedTestValue()
-    if !declared { testContext.reportMissingTestValue(of: self, readAt: node) }
+    // A read that is part of setting the key (`$0.client.fetch = …`) is not a use of it.
+    if !declared, !ThreadContext.current.isSettingValues {
+      testContext.reportMissingTestValue(of: self, readAt: node)
+    }
     return box
   }
 
