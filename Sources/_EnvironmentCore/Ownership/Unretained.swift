@@ -7,11 +7,14 @@ import _EnvironmentAtomics
 /// server (the app environment's node and tree, read per request), and retaining them per read
 /// made threads wait for their reference counts' cache lines.
 ///
-/// Checked builds (`ENVIRONMENT_INTERNAL_CHECKS`) assert the keeper's promise at every use: a
-/// reference made from an object also holds it weakly, and a use asserts that it is not gone
-/// (a weak reference is safe to load after its object was freed, unlike the object); a reference
-/// rebuilt from an address asserts what its keeper promises about the calling thread (pinned,
-/// or its own context). Where a node points at its tree is asserted by `Node.holdsTree`.
+/// Checked builds (`ENVIRONMENT_INTERNAL_CHECKS`) assert the keeper's promise where the calling
+/// thread can tell: a reference made from an object also holds it weakly, and each use asserts
+/// that it is not gone (a weak reference is safe to load after its object was freed, unlike the
+/// object); a reference rebuilt from an address kept by a pinned table or by the thread asserts
+/// that the thread is pinned, or that the context is its own. A reference rebuilt from an address
+/// under the tree lifetime rule or a holder is not asserted at its uses (nothing the thread holds
+/// tells whether the object is alive); where a node points at its tree is asserted instead, by
+/// `Node.holdsTree`, each time the node's tree is looked at.
 ///
 /// ```swift
 /// let parent = Unretained(node.storage, keptAliveBy: .holder)
