@@ -35,7 +35,7 @@ nonisolated public struct Dependencies: Sendable {
   /// }
   /// ```
   @inlinable
-  public subscript<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
+  public subscript<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
     get { storage.value(for: key) }
     // Boxed here, inlined where `Key` is known (see `Box`).
     set { storage.setValue(Box(newValue), for: key) }

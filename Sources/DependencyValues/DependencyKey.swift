@@ -1,3 +1,77 @@
+/// A key whose module declares only the value tests (and previews) read: the interface module of a
+/// dependency, whose live value, with its heavy dependencies, the app module provides by adding a
+/// ``DependencyKey`` conformance.
+///
+/// ```swift
+/// // APIClientInterface: what features import, with no networking code.
+/// extension APIClient: TestDependencyKey {
+///   static var testValue: APIClient { APIClient(fetch: unimplemented("APIClient.fetch")) }
+/// }
+/// // The app module.
+/// extension APIClient: DependencyKey {
+///   static var defaultValue: APIClient { .live }
+/// }
+/// ```
+///
+/// Read outside a test or a preview without a `DependencyKey` conformance (the app forgot it), a
+/// key reads its test value and the library says so once, on standard error, naming the key and
+/// the conformance to add. Every ``DependencyKey`` is a `TestDependencyKey`.
+public protocol TestDependencyKey: DependencyKeyIsolation {
+  /// The type of the dependency's value. Values cross threads, so they must be `Sendable`.
+  associatedtype Value: Sendable
+
+  /// The value read inside a test context where no environment sets one.
+  ///
+  /// Declare it so that tests never reach the live dependency by accident, for example a client
+  /// whose every endpoint fails the test that calls it (see `unimplemented(_:)`):
+  ///
+  /// ```swift
+  /// struct APIClientKey: DependencyKey {
+  ///   static var defaultValue: APIClient { .live }
+  ///   static var testValue: APIClient {
+  ///     APIClient(fetch: unimplemented("APIClient.fetch"))
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A key that declares none (every key written for swift-composable-environment 0.5) reads
+  /// ``previewValue`` in tests (which is its `defaultValue` unless the key declares one), as
+  /// swift-dependencies does, and inside a test context that read fails the test, naming the
+  /// dependency, unless it is part of setting the key (`$0.client.fetch = { … }` in a
+  /// `withValues` update, `with(\.client.fetch, …)`). Outside a test context `testValue` is never
+  /// read.
+  static var testValue: Value { get }
+
+  /// The value read in a preview context where no environment sets one: in an Xcode preview
+  /// (`XCODE_RUNNING_FOR_PREVIEWS=1`), or in a process run with
+  /// `SWIFT_COMPOSABLE_ENV_CONTEXT=preview`.
+  ///
+  /// Declare it so that previews show canned data instead of reaching the network or the disk:
+  ///
+  /// ```swift
+  /// struct APIClient: DependencyKey, Sendable {
+  ///   var fetchTitles: @Sendable () async throws -> [String]
+  ///   static var defaultValue: APIClient { APIClient { try await Network.titles() } }
+  ///   static var previewValue: APIClient { APIClient { ["A preview post"] } }
+  /// }
+  /// ```
+  ///
+  /// A ``DependencyKey`` that declares none reads ``DependencyKey/defaultValue`` in previews, as it
+  /// does outside them; a key that is only a `TestDependencyKey` reads its ``testValue``.
+  static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+  /// No preview value: ``testValue``.
+  ///
+  /// ```swift
+  /// extension APIClient: TestDependencyKey {
+  ///   static var testValue: APIClient { .failing }  // previewValue is this one
+  /// }
+  /// ```
+  public static var previewValue: Value { testValue }
+}
+
 /// A key for one dependency, with the value used when no environment sets it.
 ///
 /// Declare a key the way you declare a SwiftUI `EnvironmentKey`, then expose it as a computed
@@ -20,9 +94,10 @@
 ///
 /// The default is computed lazily, the first time a tree of environments needs it, and at most once
 /// per tree: a fresh root environment gets fresh defaults.
-public protocol DependencyKey: DependencyKeyIsolation {
-  /// The type of the dependency's value. Values cross threads, so they must be `Sendable`.
-  associatedtype Value: Sendable
+public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency's value (`Sendable`, as ``TestDependencyKey/Value``), restated so
+  /// that a key's declaration infers it from `defaultValue`.
+  associatedtype Value
 
   /// The value read where no environment has set one.
   ///
@@ -33,43 +108,27 @@ public protocol DependencyKey: DependencyKeyIsolation {
   /// ```
   static var defaultValue: Value { get }
 
-  /// The value read inside a test context where no environment sets one.
-  ///
-  /// Declare it so that tests never reach the live dependency by accident, for example a client
-  /// whose every endpoint fails the test that calls it (see `unimplemented(_:)`):
+  /// The value read inside a test context where no environment sets one: see
+  /// ``TestDependencyKey/testValue``. Restated here so that a key's `Value` is inferred from its
+  /// `defaultValue` (by default, ``previewValue``, reported in a test context).
   ///
   /// ```swift
-  /// struct APIClientKey: DependencyKey {
-  ///   static var defaultValue: APIClient { .live }
-  ///   static var testValue: APIClient {
-  ///     APIClient(fetch: unimplemented("APIClient.fetch"))
-  ///   }
+  /// struct LocaleKey: DependencyKey {
+  ///   static var defaultValue: String { "en" }
+  ///   static var testValue: String { "en_US_POSIX" }
   /// }
   /// ```
-  ///
-  /// A key that declares none (every key written for swift-composable-environment 0.5) reads
-  /// ``previewValue`` in tests (which is ``defaultValue`` unless the key declares one), as
-  /// swift-dependencies does, and inside a test context that read fails the test, naming the
-  /// dependency, unless it is part of setting the key (`$0.client.fetch = { … }` in a
-  /// `withValues` update, `with(\.client.fetch, …)`). Outside a test context `testValue` is never
-  /// read.
   static var testValue: Value { get }
 
-  /// The value read in a preview context where no environment sets one: in an Xcode preview
-  /// (`XCODE_RUNNING_FOR_PREVIEWS=1`), or in a process run with
-  /// `SWIFT_COMPOSABLE_ENV_CONTEXT=preview`.
-  ///
-  /// Declare it so that previews show canned data instead of reaching the network or the disk:
+  /// The value read in a preview context where no environment sets one: see
+  /// ``TestDependencyKey/previewValue`` (by default, ``defaultValue``).
   ///
   /// ```swift
-  /// struct APIClient: DependencyKey, Sendable {
-  ///   var fetchTitles: @Sendable () async throws -> [String]
-  ///   static var defaultValue: APIClient { APIClient { try await Network.titles() } }
-  ///   static var previewValue: APIClient { APIClient { ["A preview post"] } }
+  /// struct LocaleKey: DependencyKey {
+  ///   static var defaultValue: String { "en" }
+  ///   static var previewValue: String { "fr" }
   /// }
   /// ```
-  ///
-  /// A key that declares none reads ``defaultValue`` in previews, as it does outside them.
   static var previewValue: Value { get }
 }
 

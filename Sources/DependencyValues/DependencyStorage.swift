@@ -5,8 +5,8 @@
 @usableFromInline
 package protocol DependencyStorage: Sendable {
   /// The value of `key` as seen by this storage.
-  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value
+  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value
 
   /// Sets the value of `key` in this storage, boxed by the caller (see `Box`).
-  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type)
+  func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type)
 }

@@ -1,4 +1,5 @@
 import ComposableEnv
+import TestSupport
 import Testing
 
 @Suite("Derived environments")
@@ -64,7 +65,7 @@ struct DerivedEnvironmentTests {
     weakApp = app
     let leaf = app!.feature.next
     app = nil
-    #expect(weakApp == nil)
+    #expect(becomesTrue(within: 10) { weakApp == nil })
     #expect(leaf.name == "inherited")
   }
 }

@@ -16,7 +16,7 @@ package enum TestValueMark {
   ///
   /// A test value that reads other dependencies computes their test values first, on this
   /// thread; each of those takes its own mark, so only `Key`'s mark is left when it returns.
-  package static func testValue<Key: DependencyKey>(of _: Key.Type) -> (
+  package static func testValue<Key: TestDependencyKey>(of _: Key.Type) -> (
     value: Key.Value, declared: Bool
   ) {
     _ = environment_test_value_mark_take()

@@ -60,7 +60,7 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
     }
   }
 
-  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     record(KeyInfo(key))
     // The usual shape: the getter reads a key of the written value's type (no dynamic cast).
     if let sample, sample.type == Key.Value.self {
@@ -74,12 +74,12 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// of its own, so that the usual shape does not look up the metadata of `Key.Value?` that the
   /// cast needs.
   @inline(never)
-  private func otherTypeValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+  private func otherTypeValue<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     if let value = sample?.load() as? Key.Value { return value }
     return NodeAccess(node: node).value(for: key)
   }
 
-  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
+  func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     record(KeyInfo(key))
     if storesWrites { node.setLocal(box, for: key) }
   }

@@ -27,7 +27,7 @@ extension Node {
   /// The entry has no owner to keep its identity from being reused: type metadata is never
   /// freed.
   @usableFromInline
-  package func readUncached(key: any DependencyKey.Type) -> AnyObject {
+  package func readUncached(key: any TestDependencyKey.Type) -> AnyObject {
     let read = beginUncachedRead()
     let info = KeyInfo(existential: key)
     let tree = Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule)

@@ -292,7 +292,7 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
-  func setLocal<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
+  func setLocal<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     let key = KeyInfo(key)
     let (replaced, tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1

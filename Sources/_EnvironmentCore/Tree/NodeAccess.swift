@@ -29,7 +29,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
     generation = 0
   }
 
-  func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     let box: AnyObject
     if let tree {
       box = tree.with { node.resolve(KeyInfo(key), in: $0, at: generation) }
@@ -40,7 +40,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
     return Box<Key.Value>.unbox(box)
   }
 
-  func setValue<Key: DependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
+  func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     node.setLocal(box, for: key)
   }
 }

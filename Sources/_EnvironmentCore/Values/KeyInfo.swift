@@ -1,20 +1,29 @@
 import DependencyValues
 
-/// The identity of a `DependencyKey` type, with what diagnostics and defaults need to know of it.
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The identity of a key type (a `DependencyKey`, or a `TestDependencyKey` whose module declares no
+/// live value), with what diagnostics and defaults need to know of it.
 ///
 /// `@unchecked Sendable`: it holds only a metatype, which is immutable.
 @usableFromInline
 package struct KeyInfo: @unchecked Sendable {
   /// The key type itself.
-  @usableFromInline package let type: any DependencyKey.Type
+  @usableFromInline package let type: any TestDependencyKey.Type
 
-  package init<Key: DependencyKey>(_ type: Key.Type) {
+  package init<Key: TestDependencyKey>(_ type: Key.Type) {
     self.type = type
   }
 
   /// The identity of a key type known only as an existential (a `@Dependency(Key.self)`
   /// property's, which is generic over the value only).
-  package init(existential type: any DependencyKey.Type) {
+  package init(existential type: any TestDependencyKey.Type) {
     self.type = type
   }
 
@@ -79,12 +88,18 @@ package struct KeyInfo: @unchecked Sendable {
   }
 }
 
-extension DependencyKey {
+extension TestDependencyKey {
   /// The key's value type, reachable from an existential key metatype.
   fileprivate static var valueType: Any.Type { Value.self }
 
-  /// Computes the default value, boxed as the caches store it.
-  fileprivate static func boxedDefault() -> AnyObject { Box<Value>(defaultValue) }
+  /// Computes the live value, boxed as the caches store it: `defaultValue` for a `DependencyKey`;
+  /// for a key that is only a `TestDependencyKey` (the app did not add the live conformance), its
+  /// test value, said once on standard error.
+  fileprivate static func boxedDefault() -> AnyObject {
+    if let live = Self.self as? any DependencyKey.Type { return live.boxedLiveValue() }
+    MissingLiveValue.report(KeyInfo(Self.self))
+    return Box<Value>(testValue)
+  }
 
   /// Computes the preview value, boxed.
   fileprivate static func boxedPreviewValue() -> AnyObject { Box<Value>(previewValue) }
@@ -98,5 +113,31 @@ extension DependencyKey {
   /// `String(reflecting:)` of a boxed value of this key.
   fileprivate static func reflecting(_ box: AnyObject) -> String {
     String(reflecting: Box<Value>.unbox(box))
+  }
+}
+
+extension DependencyKey {
+  /// Computes the default value, boxed.
+  fileprivate static func boxedLiveValue() -> AnyObject { Box<Value>(defaultValue) }
+}
+
+/// Says, once per key and process, that a key with no live value was read outside a test or a
+/// preview: what to add, and that its test value is used meanwhile. Never stops the program.
+enum MissingLiveValue {
+  /// The keys already reported. A leaf lock.
+  /// `nonisolated(unsafe)`: immutable reference; the set is only touched under its lock.
+  nonisolated(unsafe) private static let reported = LockedValue<Set<ObjectIdentifier>>.make([])
+
+  static func report(_ key: KeyInfo) {
+    guard reported.withLock({ $0.insert(key.id).inserted }) else { return }
+    let message = """
+      swift-composable-env: \(key.name) was read outside a test or a preview, but it has no live \
+      value: it conforms to TestDependencyKey only, so its testValue is used. Add the live value \
+      where the app is assembled: `extension \(key.name): DependencyKey { static var \
+      defaultValue: \(key.shortValueTypeName) { … } }`.
+
+      """
+    let text = Array(message.utf8)
+    _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 }

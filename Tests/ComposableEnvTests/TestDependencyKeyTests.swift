@@ -1,0 +1,69 @@
+import ComposableEnv
+import ComposableEnvTesting
+import Testing
+
+/// A client whose interface module declares only its test value.
+struct InterfaceOnlyClient: Sendable, Equatable {
+  var name: String
+}
+
+extension InterfaceOnlyClient: TestDependencyKey {
+  static var testValue: InterfaceOnlyClient { InterfaceOnlyClient(name: "test") }
+}
+
+/// A client whose interface declares its test value and whose "app" adds the live one (in
+/// `TestDependencyKeyTests+Live.swift`, as another module would).
+struct SplitClient: Sendable, Equatable {
+  var name: String
+}
+
+extension SplitClient: TestDependencyKey {
+  static var testValue: SplitClient { SplitClient(name: "test") }
+}
+
+extension Dependencies {
+  var interfaceOnlyClient: InterfaceOnlyClient {
+    get { self[InterfaceOnlyClient.self] }
+    set { self[InterfaceOnlyClient.self] = newValue }
+  }
+  var splitClient: SplitClient {
+    get { self[SplitClient.self] }
+    set { self[SplitClient.self] = newValue }
+  }
+}
+
+private final class ClientsEnvironment: ComposableEnvironment {
+  @Dependency(\.interfaceOnlyClient) var interfaceOnly
+  @Dependency(\.splitClient) var split
+}
+
+/// Test-only keys: an interface module declares the test value, the app the live one.
+@Suite struct TestDependencyKeyTests {
+  @Test(.dependencyTestContext) func aTestOnlyKeyReadsItsTestValueInATestWithoutReport() {
+    #expect(ClientsEnvironment().interfaceOnly.name == "test")
+  }
+
+  @Test func aTestOnlyKeyWithoutLiveValueReadsItsTestValueOutsideTestsAndGoesOn() {
+    #expect(ClientsEnvironment().interfaceOnly.name == "test")
+    #expect(ClientsEnvironment().interfaceOnly.name == "test", "reported once, never stops")
+  }
+
+  @Test func aKeyWhoseLiveConformanceIsAddedElsewhereReadsItsLiveValue() {
+    #expect(ClientsEnvironment().split.name == "live")
+  }
+
+  @Test(.dependencyTestContext)
+  func aKeyWhoseLiveConformanceIsAddedElsewhereReadsItsTestValueInATest() {
+    #expect(ClientsEnvironment().split.name == "test")
+  }
+
+  @Test func aTestOnlyKeysPreviewValueIsItsTestValue() {
+    #expect(InterfaceOnlyClient.previewValue == InterfaceOnlyClient.testValue)
+  }
+
+  @Test func aTestOnlyKeyIsSetLikeAnyOther() {
+    let environment = ClientsEnvironment().with(
+      \.interfaceOnlyClient, InterfaceOnlyClient(name: "set"))
+    #expect(environment.interfaceOnly.name == "set")
+  }
+}
