@@ -1,13 +1,5 @@
 import _EnvironmentAtomics
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What records a test failure in the test framework that is running: installed by the testing
 /// modules (`ComposableEnvTesting`, `GlobalEnvTesting`) when they are loaded, so that the library
 /// modules never import `Testing` or `XCTest`.
@@ -71,10 +63,7 @@ package enum TestFailureReporting {
       reporter.record(message, at: location)
     } else {
       let place = location.map { "\($0.fileID):\($0.line): " } ?? ""
-      let text = "\(place)swift-composable-env: test failure: \(message)\n"
-      _ = text.utf8CString.withUnsafeBufferPointer {
-        write(STDERR_FILENO, $0.baseAddress, $0.count - 1)
-      }
+      writeToStandardError("\(place)swift-composable-env: test failure: \(message)")
     }
   }
 }

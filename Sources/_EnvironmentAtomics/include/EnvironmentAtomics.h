@@ -152,7 +152,7 @@ static inline environment_reader *_Nonnull environment_pin(void) {
 /// The exchange is sequentially consistent: the caller then loads `environment_retired_newest`
 /// (also seq_cst), and a retirement stores it before it scans the records, so either the
 /// retirement sees this record unpinned or this thread sees the retirement and frees what it
-/// held back (Design.md, "Who frees a retired table").
+/// held back (Design.md, "Why every retired table is freed, and when").
 uint64_t environment_unpin(environment_reader *_Nonnull reader);
 
 /// Whether the calling thread's record is pinned (for assertions).

@@ -10,10 +10,9 @@ import _EnvironmentAtomics
 /// so a reader sees either no entry or a complete one.
 ///
 /// A table owns a retain of each box it holds and an unowned retain of each key path (see
-/// `insert`). Its tree (which owns the generation
-/// counter the table points to) is not retained: a reader holds the table's node, which keeps every
-/// tree it belonged to alive (the lifetime rule in `Tree`), and a retired table is freed without
-/// looking at its tree.
+/// `retainOwner`). Its tree (which owns the generation counter the table points to) is not
+/// retained: a reader holds the table's node, which keeps every tree it belonged to alive (the
+/// lifetime rule in `Tree`), and a retired table is freed without looking at its tree.
 @usableFromInline
 struct ReadTable {
   @usableFromInline let pointer: UnsafeMutablePointer<environment_table>

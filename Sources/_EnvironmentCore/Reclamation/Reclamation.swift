@@ -10,7 +10,7 @@ import _EnvironmentAtomics
 /// pinned record's epoch is greater than that. A reader pinned at a greater epoch began after
 /// the replacement was visible, so it cannot have loaded the old pointer.
 ///
-/// Who frees a retired table (Design.md, "Who frees a retired table"):
+/// Who frees a retired table (Design.md, "Why every retired table is freed, and when"):
 /// - the retiring thread, at once, when no record is pinned at or before its epoch;
 /// - otherwise it is queued, and the first pass that finds it safe frees it: a pass runs after
 ///   every retirement, at every first read and node release, and when a reader that was pinned

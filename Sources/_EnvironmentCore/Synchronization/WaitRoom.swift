@@ -1,3 +1,4 @@
+import DependencyValues
 import _EnvironmentAtomics
 
 #if canImport(Darwin)
@@ -38,10 +39,8 @@ enum WaitRoom {
       } else if deadline.wait(on: condition, mutex) {
         reported = true
         unlock()
-        let message = longWaitDiagnostic(
-          waitingFor: work, on: owner, seconds: diagnosticDelay)
-        let text = Array((message + "\n").utf8)
-        _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        writeToStandardError(
+          longWaitDiagnostic(waitingFor: work, on: owner, seconds: diagnosticDelay))
         lock()
       }
     }

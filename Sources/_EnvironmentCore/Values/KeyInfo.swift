@@ -1,13 +1,5 @@
 import DependencyValues
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The identity of a key type (a `DependencyKey`, or a `TestDependencyKey` whose module declares no
 /// live value), with what diagnostics and defaults need to know of it.
 ///
@@ -130,14 +122,12 @@ enum MissingLiveValue {
 
   static func report(_ key: KeyInfo) {
     guard reported.withLock({ $0.insert(key.id).inserted }) else { return }
-    let message = """
+    writeToStandardError(
+      """
       swift-composable-env: \(key.name) was read outside a test or a preview, but it has no live \
       value: it conforms to TestDependencyKey only, so its testValue is used. Add the live value \
       where the app is assembled: `extension \(key.name): DependencyKey { static var \
       defaultValue: \(key.shortValueTypeName) { … } }`.
-
-      """
-    let text = Array(message.utf8)
-    _ = text.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      """)
   }
 }
