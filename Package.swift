@@ -35,10 +35,18 @@ let package = Package(
     // GlobalEnv's scoped-override trait.
     .target(
       name: "ComposableEnvTesting",
-      dependencies: ["ComposableEnv", "_EnvironmentCore", "_DependencyTestingSupport"]),
+      dependencies: [
+        "ComposableEnv", "_EnvironmentCore", "_DependencyTestingSupport", "_DependencyClocks",
+      ]),
     .target(
       name: "GlobalEnvTesting",
-      dependencies: ["GlobalEnv", "_EnvironmentCore", "_DependencyTestingSupport"]),
+      dependencies: [
+        "GlobalEnv", "_EnvironmentCore", "_DependencyTestingSupport", "_DependencyClocks",
+      ]),
+
+    // Internal, for tests only: `TestClock` and `ImmediateClock`, which both testing products
+    // re-export.
+    .target(name: "_DependencyClocks", dependencies: ["DependencyValues", "_EnvironmentCore"]),
 
     // Internal, for tests only: the reporter that records the library's test failures in Swift
     // Testing or XCTest, installed when a test binary is loaded.
@@ -52,7 +60,9 @@ let package = Package(
 
     .testTarget(
       name: "ComposableEnvTests",
-      dependencies: ["ComposableEnv", "ComposableEnvTesting", "ClashingNames", "TestSupport"]),
+      dependencies: [
+        "ComposableEnv", "ComposableEnvTesting", "ClashingNames", "TestSupport", "OwnBuiltInNames",
+      ]),
     .testTarget(
       name: "GlobalEnvTests",
       dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport"]
@@ -90,6 +100,11 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
     .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
+    // A feature module with its own `date` and `uuid` on `Dependencies` (as 0.5 apps had): those,
+    // not the built-ins, are what a module importing it reads.
+    .target(
+      name: "OwnBuiltInNames", dependencies: ["DependencyValues"],
+      path: "Tests/Support/OwnBuiltInNames"),
 
     // A real environment tree beside the reference model, for the fuzzer and the soak.
     .target(

@@ -1,1 +1,2 @@
 @_exported import ComposableEnv
+@_exported import _DependencyClocks

@@ -1,1 +1,2 @@
 @_exported import GlobalEnv
+@_exported import _DependencyClocks

@@ -4,7 +4,8 @@ import Foundation
 //        Benchmarks --counted-operations | --count NAME [--setup-only] | --count-allocations NAME
 //                   (see Scripts/instruction-budgets)
 //        Benchmarks --check-instruction-budgets FILE --counts FILE --toolchain "$(swift --version | head -1)"
-//   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive)
+//   --filter TEXT      run only the scenarios whose name contains TEXT (case-insensitive; several
+//                      alternatives separated by "|")
 //   --library NAME     measure only that library's figures (for profiling one library)
 //   --json             print the results as JSON instead of a table
 //   --quick            one short sample per figure: a smoke test, not a measurement
@@ -260,7 +261,10 @@ for keys in [1, 64, 1_024, 4_096] {
 }
 
 if let filter {
-  scenarios = scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+  let alternatives = filter.split(separator: "|").map(String.init)
+  scenarios = scenarios.filter { scenario in
+    alternatives.contains { scenario.name.localizedCaseInsensitiveContains($0) }
+  }
 }
 
 var results: [Result] = []

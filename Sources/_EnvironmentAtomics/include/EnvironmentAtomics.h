@@ -66,6 +66,19 @@ static inline void environment_atomic_set_bits(uint64_t *_Nonnull counter, uint6
   __atomic_fetch_or(counter, bits, __ATOMIC_SEQ_CST);
 }
 
+/// Claims `*flag` (0 to 1, acquire) and returns whether this call claimed it: exclusive use of
+/// what the flag guards, with no waiting (`WithRandomNumberGenerator`'s generator). Swift's
+/// `Synchronization` atomics need macOS 15 and iOS 18; the package supports older systems.
+static inline bool environment_flag_claim(uint64_t *_Nonnull flag) {
+  uint64_t expected = 0;
+  return __atomic_compare_exchange_n(flag, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/// Gives up a claim made with `environment_flag_claim` (release).
+static inline void environment_flag_unclaim(uint64_t *_Nonnull flag) {
+  __atomic_store_n(flag, 0, __ATOMIC_RELEASE);
+}
+
 // MARK: - Lock (Linux)
 
 #if defined(__linux__)

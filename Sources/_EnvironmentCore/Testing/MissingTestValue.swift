@@ -34,16 +34,24 @@ extension TestContext {
         $0.adviceToSet(dependency, to: "…")
       }
       ?? "`environment.with(\(dependency), …)` on the environment the test builds"
-    record(
+    let named = keyPath.map { "\($0) (\(key.name))" } ?? key.name
+    // A built-in key (`date`, `uuid`, …) is not the user's to give a test value.
+    let message =
+      key.type is any BuiltInDependencyKey.Type
+      ? """
+      \(named) was read in a test context from \(path), but no environment on that path sets \
+      it. It is a built-in dependency, unimplemented in tests, so the test read its live \
+      value. Set it for this test: \(setting).
       """
-      \(keyPath.map { "\($0) (\(key.name))" } ?? key.name) was read in a test context from \
-      \(path), but no environment on that path sets it and \(key.name) has no test value, so \
-      the test read its live default value. Fix it either way:
+      : """
+      \(named) was read in a test context from \(path), but no environment on that path sets \
+      it and \(key.name) has no test value, so the test read its live default value. Fix it \
+      either way:
         • set it for this test: \(setting);
         • or give the key a value for tests: `static var testValue: \(key.shortValueTypeName) { … }` \
       in \(key.name).
-      """,
-      at: read?.location)
+      """
+    record(message, at: read?.location)
   }
 }
 

@@ -1,0 +1,70 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The key of `Dependencies.calendar`: the user's current calendar, kept up to date.
+private enum CalendarKey: BuiltInDependencyKey {
+  static var defaultValue: Calendar { .autoupdatingCurrent }
+}
+
+/// The key of `Dependencies.locale`: the user's current locale, kept up to date.
+private enum LocaleKey: BuiltInDependencyKey {
+  static var defaultValue: Locale { .autoupdatingCurrent }
+}
+
+/// The key of `Dependencies.timeZone`: the system's current time zone, kept up to date.
+private enum TimeZoneKey: BuiltInDependencyKey {
+  static var defaultValue: TimeZone { .autoupdatingCurrent }
+}
+
+extension Dependencies {
+  /// The calendar to compute dates with: the user's (`Calendar.autoupdatingCurrent`) unless a test
+  /// or an environment sets it. A test that reads it without setting it fails, naming it.
+  ///
+  /// ```swift
+  /// @Dependency(\.calendar) var calendar
+  /// let startOfDay = calendar.startOfDay(for: now)
+  /// ```
+  ///
+  /// Disfavored, so that a `calendar` you declare on `Dependencies` yourself is the one your code
+  /// reads, in any module.
+  @_disfavoredOverload
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] }
+    set { self[CalendarKey.self] = newValue }
+  }
+
+  /// The locale to format with: the user's (`Locale.autoupdatingCurrent`) unless a test or an
+  /// environment sets it. A test that reads it without setting it fails, naming it.
+  ///
+  /// ```swift
+  /// @Dependency(\.locale) var locale
+  /// let language = locale.language
+  /// ```
+  ///
+  /// Disfavored, so that a `locale` you declare on `Dependencies` yourself is the one your code
+  /// reads, in any module.
+  @_disfavoredOverload
+  public var locale: Locale {
+    get { self[LocaleKey.self] }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The time zone to show times in: the system's (`TimeZone.autoupdatingCurrent`) unless a test
+  /// or an environment sets it. A test that reads it without setting it fails, naming it.
+  ///
+  /// ```swift
+  /// @Dependency(\.timeZone) var timeZone
+  /// let offset = timeZone.secondsFromGMT()
+  /// ```
+  ///
+  /// Disfavored, so that a `timeZone` you declare on `Dependencies` yourself is the one your code
+  /// reads, in any module.
+  @_disfavoredOverload
+  public var timeZone: TimeZone {
+    get { self[TimeZoneKey.self] }
+    set { self[TimeZoneKey.self] = newValue }
+  }
+}

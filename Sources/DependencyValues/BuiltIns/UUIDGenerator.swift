@@ -1,0 +1,115 @@
+import _EnvironmentAtomics
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Makes identifiers: the value of the built-in `uuid` dependency.
+///
+/// ```swift
+/// struct Todo { let id: UUID }
+/// @Dependency(\.uuid) var uuid
+/// let todo = Todo(id: uuid())
+/// // In a test: withValues { $0.uuid = .incrementing } … ids are UUID(0), UUID(1), …
+/// ```
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () -> UUID
+
+  /// A generator that calls `generate` for each identifier.
+  ///
+  /// ```swift
+  /// let generator = UUIDGenerator { UUID() }
+  /// ```
+  public init(_ generate: @escaping @Sendable () -> UUID) {
+    self.generate = generate
+  }
+
+  /// A new identifier, as this generator makes them.
+  ///
+  /// ```swift
+  /// let id = uuid()
+  /// ```
+  public func callAsFunction() -> UUID { generate() }
+
+  /// A generator that always gives `uuid`.
+  ///
+  /// ```swift
+  /// $0.uuid = .constant(UUID(42))
+  /// ```
+  public static func constant(_ uuid: UUID) -> UUIDGenerator {
+    UUIDGenerator { uuid }
+  }
+
+  /// A generator that counts from `UUID(0)`: `00000000-0000-0000-0000-000000000000`, then
+  /// `…-000000000001`, and so on. Each use of `incrementing` starts a new count; one generator
+  /// may be called from several threads, and gives each number once.
+  ///
+  /// ```swift
+  /// $0.uuid = .incrementing
+  /// ```
+  public static var incrementing: UUIDGenerator {
+    let counter = IncrementingCounter()
+    return UUIDGenerator { UUID(counter.next()) }
+  }
+}
+
+/// A count shared by the copies of one `incrementing` generator.
+///
+/// `@unchecked Sendable`: its only state is one word, changed by an atomic increment.
+private final class IncrementingCounter: @unchecked Sendable {
+  private let word = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+  init() { word.initialize(to: 0) }
+
+  deinit { word.deallocate() }
+
+  /// 0 the first time, then 1, 2, …
+  func next() -> Int { Int(environment_atomic_increment(word) - 1) }
+}
+
+extension UUID {
+  /// The identifier whose last twelve hexadecimal digits are `intValue`, and the others zero:
+  /// readable, predictable identifiers for tests.
+  ///
+  /// ```swift
+  /// UUID(10).uuidString  // "00000000-0000-0000-0000-00000000000A"
+  /// ```
+  ///
+  /// `intValue` must not be negative.
+  @_disfavoredOverload
+  public init(_ intValue: Int) {
+    precondition(intValue >= 0, "UUID(\(intValue)): the number of a UUID cannot be negative")
+    let value = UInt64(intValue)
+    func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (8 * index)) }
+    self.init(
+      uuid: (
+        0, 0, 0, 0, 0, 0, 0, 0, byte(7), byte(6), byte(5), byte(4), byte(3), byte(2), byte(1),
+        byte(0)
+      ))
+  }
+}
+
+/// The key of `Dependencies.uuid`: random identifiers (`UUID()`).
+private enum UUIDKey: BuiltInDependencyKey {
+  static var defaultValue: UUIDGenerator { UUIDGenerator { UUID() } }
+}
+
+extension Dependencies {
+  /// Makes identifiers: random ones (`UUID()`), unless a test or an environment sets it. A test
+  /// that reads it without setting it fails, naming it.
+  ///
+  /// ```swift
+  /// @Dependency(\.uuid) var uuid
+  /// let id = uuid()
+  /// ```
+  ///
+  /// Disfavored, so that a `uuid` you declare on `Dependencies` yourself is the one your code
+  /// reads, in any module.
+  @_disfavoredOverload
+  public var uuid: UUIDGenerator {
+    get { self[UUIDKey.self] }
+    set { self[UUIDKey.self] = newValue }
+  }
+}

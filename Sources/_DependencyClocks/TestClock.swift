@@ -1,0 +1,278 @@
+import DependencyValues
+import _EnvironmentCore
+
+/// A clock that moves only when a test says so: tasks that sleep on it stay suspended until the
+/// test advances it past their deadline, then wake in deadline order. A test of a debounce, a
+/// timeout or a retry with back-off runs in microseconds, the same way every run.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let search = withValues { $0.continuousClock = clock } operation: { SearchModel() }
+/// search.queryChanged("swi")                 // debounced: waits 300 ms on the clock
+/// await clock.advance(by: .milliseconds(299))
+/// #expect(search.results.isEmpty)
+/// await clock.advance(by: .milliseconds(1))  // the debounce fires
+/// #expect(search.results == ["swift"])
+/// ```
+///
+/// Cancellation is honoured: a sleeping task that is cancelled wakes at once and throws
+/// `CancellationError`. A test that ends with tasks still asleep on the clock can check for them
+/// with ``checkSuspension()``. No lock is held while a woken task runs.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable {
+  // `@unchecked Sendable`: `state` is only read and changed under its lock.
+  public typealias Instant = OffsetInstant<Duration>
+
+  private let state: LockedValue<State<Instant>>
+
+  /// A clock at `now` that moves only when advanced.
+  ///
+  /// ```swift
+  /// let clock = TestClock(now: OffsetInstant(offset: Duration.seconds(60)))
+  /// ```
+  public init(now: Instant) {
+    state = .make(State(now: now))
+  }
+
+  /// The clock's current instant.
+  ///
+  /// ```swift
+  /// #expect(clock.now.offset == .seconds(1))
+  /// ```
+  public var now: Instant { state.withLock { $0.now } }
+
+  /// No minimum: any duration can be slept.
+  ///
+  /// ```swift
+  /// #expect(clock.minimumResolution == .zero)
+  /// ```
+  public var minimumResolution: Duration { .zero }
+
+  /// Suspends until the clock is advanced to `deadline` (returns at once if it is there already);
+  /// throws `CancellationError` if the task is cancelled first.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+  /// ```
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let sleeper = Sleeper<Instant>(deadline: deadline)
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Void, any Error>? in
+          if sleeper.isCancelled { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          sleeper.continuation = continuation
+          state.enqueue(sleeper)
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
+        sleeper.isCancelled = true
+        return state.remove(sleeper)
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+    // Tells `advance` that this task runs again (after a wake, or at once).
+    state.withLock { _ in sleeper.isRunning = true }
+  }
+
+  /// Moves the clock forward by `duration`, waking the tasks whose deadlines it passes, in
+  /// deadline order (and in the order they went to sleep at equal deadlines), letting each run
+  /// until it sleeps again or finishes before the clock moves on. By default (`.zero`), lets the
+  /// tasks due now run.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(1))
+  /// ```
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves the clock forward to `deadline`, as ``advance(by:)`` does. A deadline before `now`
+  /// leaves the clock where it is (a clock never goes back), and fails the running test.
+  ///
+  /// ```swift
+  /// await clock.advance(to: clock.now.advanced(by: .seconds(5)))
+  /// ```
+  public func advance(to deadline: Instant) async {
+    let current = now
+    if deadline < current {
+      TestFailureReporting.record(
+        """
+        TestClock.advance(to:) was asked to go back in time, from \(current.offset) to \
+        \(deadline.offset): the clock stays where it is. Advance by a duration that is not \
+        negative.
+        """, at: nil)
+      return
+    }
+    while true {
+      await Settling.settle()
+      let due = state.withLock { $0.wakeNext(upTo: deadline) }
+      guard let due else { break }
+      for sleeper in due { sleeper.continuation?.resume() }
+      await waitUntilRunning(due)
+    }
+    await Settling.settle()
+  }
+
+  /// Waits until each woken sleeper's task runs again, however busy the executor is, so that the
+  /// clock moves on only after they have (up to a generous real-time bound, then it fails the
+  /// test: a woken task that never runs is a starved executor).
+  private func waitUntilRunning(_ woken: [Sleeper<Instant>]) async {
+    let start = ContinuousClock.now
+    while !state.withLock({ _ in woken.allSatisfy(\.isRunning) }) {
+      if ContinuousClock.now - start > .seconds(60) {
+        TestFailureReporting.record(
+          "TestClock: a task woken by advance did not run within 60 s; the clock moves on.",
+          at: nil)
+        return
+      }
+      await Settling.yieldOnce()
+    }
+  }
+
+  /// Advances the clock until no task is asleep on it (each sleep may start another), or fails
+  /// the running test if tasks are still asleep after `timeout` of real time (a task that sleeps
+  /// forever, such as a timer loop).
+  ///
+  /// ```swift
+  /// model.startRetrying()
+  /// await clock.run()   // every retry ran
+  /// ```
+  public func run(timeout: Swift.Duration = .seconds(5)) async {
+    let start = ContinuousClock.now
+    while true {
+      await Settling.settle()
+      guard let last = state.withLock({ $0.lastDeadline }) else { return }
+      await advance(to: max(last, now))
+      if ContinuousClock.now - start > timeout {
+        let sleeping = state.withLock { $0.sleepers.count }
+        guard sleeping > 0 else { return }
+        TestFailureReporting.record(
+          """
+          TestClock.run() gave up after \(timeout) with \(sleeping) task(s) still asleep on the \
+          clock: a task keeps sleeping again (a timer loop?). Advance the clock by a duration \
+          instead, or cancel the task.
+          """, at: nil)
+        return
+      }
+    }
+  }
+
+  /// Throws ``TestClockSuspensionError`` if a task is asleep on the clock, after letting tasks
+  /// run: a test's last line, to show that nothing is left waiting.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(1))
+  /// try await clock.checkSuspension()
+  /// ```
+  public func checkSuspension() async throws {
+    await Settling.settle()
+    let sleeping = state.withLock { $0.sleepers.map(\.deadline.offset) }
+    if !sleeping.isEmpty {
+      throw TestClockSuspensionError(deadlines: sleeping.map { "\($0)" })
+    }
+  }
+}
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension TestClock where Duration == Swift.Duration {
+  /// A clock of `Swift.Duration` at its start.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// ```
+  public convenience init() {
+    self.init(now: Instant())
+  }
+}
+
+/// The error of ``TestClock/checkSuspension()``: tasks are still asleep on the clock.
+///
+/// ```swift
+/// #expect(throws: TestClockSuspensionError.self) { try await clock.checkSuspension() }
+/// ```
+public struct TestClockSuspensionError: Error, CustomStringConvertible, Sendable {
+  /// The deadlines of the sleeping tasks, from the clock's start, in the order they slept.
+  public let deadlines: [String]
+
+  /// The error for sleepers with `deadlines`.
+  ///
+  /// ```swift
+  /// let error = TestClockSuspensionError(deadlines: ["1.0 seconds"])
+  /// ```
+  public init(deadlines: [String]) {
+    self.deadlines = deadlines
+  }
+
+  /// Says how many tasks sleep, and until when.
+  ///
+  /// ```swift
+  /// print(error)  // 1 task is still asleep on the TestClock, until 1.0 seconds
+  /// ```
+  public var description: String {
+    let count = deadlines.count == 1 ? "1 task is" : "\(deadlines.count) tasks are"
+    return "\(count) still asleep on the TestClock, until \(deadlines.joined(separator: ", "))"
+  }
+}
+
+/// One sleep on a test clock.
+///
+/// `@unchecked Sendable`: `continuation`, `isCancelled` and `isRunning` are only touched under the
+/// clock's lock (a woken sleeper's continuation is resumed after the lock, once, by the `advance`
+/// that took it out); the cancellation handler, the sleeping task and `advance` share the object.
+private final class Sleeper<Instant: InstantProtocol>: @unchecked Sendable {
+  let deadline: Instant
+  var continuation: UnsafeContinuation<Void, any Error>?
+  var isCancelled = false
+  /// Set when the sleeping task runs again after its sleep.
+  var isRunning = false
+
+  init(deadline: Instant) {
+    self.deadline = deadline
+  }
+}
+
+/// A test clock's time and sleepers, under its lock.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+private struct State<Instant: InstantProtocol> {
+  var now: Instant
+  /// The suspended sleeps, in the order they began.
+  var sleepers: [Sleeper<Instant>] = []
+
+  init(now: Instant) {
+    self.now = now
+  }
+
+  mutating func enqueue(_ sleeper: Sleeper<Instant>) {
+    assert(sleeper.continuation != nil, "a sleeper is queued with its continuation")
+    sleepers.append(sleeper)
+  }
+
+  /// Takes `sleeper` out, if it is still asleep, returning its continuation to resume.
+  mutating func remove(_ sleeper: Sleeper<Instant>) -> UnsafeContinuation<Void, any Error>? {
+    guard let index = sleepers.firstIndex(where: { $0 === sleeper }) else { return nil }
+    return sleepers.remove(at: index).continuation
+  }
+
+  /// The latest deadline of the sleepers, if any.
+  var lastDeadline: Instant? { sleepers.map(\.deadline).max() }
+
+  /// Moves `now` to the earliest deadline of the sleepers if it is at most `deadline`, and takes
+  /// out the sleepers due then (in the order they began), to resume; with none due, moves `now`
+  /// to `deadline` and returns nil.
+  mutating func wakeNext(upTo deadline: Instant) -> [Sleeper<Instant>]? {
+    guard let earliest = sleepers.map(\.deadline).min(), earliest <= deadline else {
+      now = max(now, deadline)
+      return nil
+    }
+    now = max(now, earliest)
+    let due = sleepers.filter { $0.deadline == earliest }
+    sleepers.removeAll { $0.deadline == earliest }
+    return due
+  }
+}
