@@ -52,48 +52,45 @@ enum GlobalDependencies {
     return root.read(key: key)
   }
 
-  /// A `withValues` scope: the node holding its overrides.
+  /// A new scope on top of `parent` (by default the current one), in the current task's test
+  /// context (or the enclosing scope's), with `update` applied to it.
   ///
-  /// Counted alive from creation to `deinit`, which runs when the scope's operation has returned
-  /// and every task that inherited the scope has ended.
-  @usableFromInline
-  final class Scope: Sendable {
-    @TaskLocal
-    @usableFromInline
-    static var current: Scope?
-
-    @usableFromInline
-    let node: Node
-    /// The test context this scope was made for, whose defaults end with it.
-    private let ownedTestContext: TestContext?
-
-    init(node: Node, owning testContext: TestContext? = nil) {
-      self.node = node
-      ownedTestContext = testContext
-      LiveScopes.increment()
-    }
-
-    deinit {
-      // A cached composed client may hold the scope's node: break that cycle (see
-      // `Node.dropCachedReads`).
-      node.dropCachedReads()
-      if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
-      LiveScopes.decrement()
-    }
-  }
-
-  /// A new scope on top of the current one, in the current task's test context (or the
-  /// enclosing scope's), with `update` applied to it.
+  /// `node`, when given, is the node the new scope's node is made under instead of `parent`'s
+  /// (an overlay of `parent`'s values, for `withValues(from:)`).
   static func makeScope(
+    on parent: Scope? = capturedScope, node parentNode: Node? = nil,
     owning testContext: TestContext? = nil, _ update: (inout Dependencies) throws -> Void
   ) rethrows -> Scope {
-    let parent = current
+    let parentNode = parentNode ?? parent?.node ?? root
     let node = Node.makeChild(
-      of: parent, environmentType: testContext == nil ? ScopedOverride.self : TestScope.self,
-      testContext: TestContext.current ?? parent.testContext)
+      of: parentNode, environmentType: testContext == nil ? ScopedOverride.self : TestScope.self,
+      testContext: TestContext.current ?? parentNode.testContext)
     var dependencies = node.dependencies()
     try ThreadContext.settingValues { try update(&dependencies) }
-    return Scope(node: node, owning: testContext)
+    return Scope(node: node, parent: parent, owning: testContext)
+  }
+
+  /// The scope a `@Dependency` made now reads through later: the current one, if any.
+  @usableFromInline
+  static var capturedScope: Scope? { scopesAreLive ? Scope.current : nil }
+
+  /// What a `@Dependency` made in `captured` (if any) reads now: with no captured scope, as
+  /// `read(_:)` does; otherwise through the captured scope, the values set in the scope where it
+  /// is read winning (see `Scope.node(readFrom:)`).
+  @inlinable @inline(__always)
+  static func read<Value, Path>(
+    _ source: DependencySource<Value, Path>, capturedIn captured: Scope?
+  ) -> Value {
+    guard let captured else { return read(source) }
+    return read(source, captured: captured)
+  }
+
+  /// `read(_:capturedIn:)` for a `@Dependency` that captured a scope: specialized in the reading
+  /// module, but not inlined into the read of one that captured none (the common one, kept
+  /// small).
+  @inlinable @inline(never)
+  static func read<Value, Path>(_ source: DependencySource<Value, Path>, captured: Scope) -> Value {
+    source.read(at: captured.node(readFrom: Scope.current))
   }
 }
 

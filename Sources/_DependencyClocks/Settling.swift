@@ -1,3 +1,5 @@
+import _EnvironmentCore
+
 /// Lets other tasks run until they have done what they can without time passing (reached their
 /// next sleep, or finished): what a test clock does before and after each step, so that a test's
 /// `advance(by:)` sees the sleeps its tasks were about to start.
@@ -6,10 +8,26 @@
 /// await Settling.settle()
 /// ```
 enum Settling {
-  /// How many times a settle hands the executor to other tasks.
+  /// How many times a settle hands the global executor to other tasks, before and after the
+  /// main actor has caught up.
   static let rounds = 20
 
+  /// How many more times a settle yields while waiting for the main actor, at most: a main actor
+  /// that is blocked (a thread waiting on it synchronously) must not stop the clock for good.
+  static let mainActorRounds = 10_000
+
   static func settle() async {
+    // A task started on the main actor before the test awaited the clock (a `@MainActor` test's
+    // `Task { … }`) runs there first: wait until the main actor has run what was queued before
+    // this job, then let what it started go on the global executor.
+    let caughtUp = Latch()
+    Task { @MainActor in caughtUp.open() }
+    for _ in 0..<rounds { await yieldOnce() }
+    var waited = 0
+    while !caughtUp.isOpen, waited < mainActorRounds {
+      await yieldOnce()
+      waited += 1
+    }
     for _ in 0..<rounds { await yieldOnce() }
   }
 
@@ -18,4 +36,15 @@ enum Settling {
   static func yieldOnce() async {
     await Task.detached(priority: Task.currentPriority) { await Task.yield() }.value
   }
+}
+
+/// A flag set once, from any thread.
+///
+/// `@unchecked Sendable`: its one state is under its lock.
+private final class Latch: @unchecked Sendable {
+  private let state = LockedValue<Bool>.make(false)
+
+  func open() { state.withLock { $0 = true } }
+
+  var isOpen: Bool { state.withLock { $0 } }
 }

@@ -51,4 +51,27 @@ enum GlobalBenchmarks {
       }
     }
   }
+
+  /// A `@Dependency` of a model made in a `withValues` scope, read after the scope ended (through
+  /// the scope it captured).
+  static func readCapturedAfterScope(_ settings: Settings) -> Double {
+    let model = Dependencies.withValues { $0.benchNumber = 7 } operation: { GlobalModel() }
+    return read(model, settings)
+  }
+
+  /// A `@Dependency` of a model made in one `withValues` scope, read in another that sets a value
+  /// (the captured values with the reading scope's on top).
+  static func readCapturedInAnotherScope(_ settings: Settings) -> Double {
+    let model = Dependencies.withValues { $0.benchNumber = 7 } operation: { GlobalModel() }
+    return Dependencies.withValues { $0.bench1 = 2 } operation: { read(model, settings) }
+  }
+
+  private static func read(_ model: GlobalModel, _ settings: Settings) -> Double {
+    _ = model.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= model.number }
+      return sum
+    }
+  }
 }

@@ -26,6 +26,27 @@ enum PointFreeBenchmarks {
     }
   }
 
+  /// A `@Dependency` of a model made inside `withDependencies`, read after it.
+  static func readCapturedAfterScope(_ settings: Settings) -> Double {
+    let model = withDependencies { $0.peerNumber = 7 } operation: { PeerModel() }
+    return read(model, settings)
+  }
+
+  /// A `@Dependency` of a model made inside one `withDependencies`, read inside another.
+  static func readCapturedInAnotherScope(_ settings: Settings) -> Double {
+    let model = withDependencies { $0.peerNumber = 7 } operation: { PeerModel() }
+    return withDependencies { $0.peer1 = 2 } operation: { read(model, settings) }
+  }
+
+  private static func read(_ model: PeerModel, _ settings: Settings) -> Double {
+    _ = model.number
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations { sum &+= model.number }
+      return sum
+    }
+  }
+
   /// A `@Dependency` read inside `withDependencies`.
   static func readInsideWithDependencies(_ settings: Settings) -> Double {
     withDependencies { $0.peerNumber = 7 } operation: {

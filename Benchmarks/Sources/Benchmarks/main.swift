@@ -136,6 +136,20 @@ scenarios += [
       (pointFree, PointFreeBenchmarks.readInsideThreeWithDependencies),
     ]
   ),
+  Scenario(
+    "GlobalEnv read of a model made in a scope, after it",
+    [
+      (ours, GlobalBenchmarks.readCapturedAfterScope),
+      (pointFree, PointFreeBenchmarks.readCapturedAfterScope),
+    ]
+  ),
+  Scenario(
+    "GlobalEnv read of a model made in a scope, in another scope",
+    [
+      (ours, GlobalBenchmarks.readCapturedInAnotherScope),
+      (pointFree, PointFreeBenchmarks.readCapturedInAnotherScope),
+    ]
+  ),
 ]
 for size in [10, 1_000, 10_000] {
   scenarios.append(

@@ -1,0 +1,119 @@
+import DependencyValues
+import _EnvironmentCore
+
+extension Dependencies {
+  /// Runs `operation` with the values `object`'s `@Dependency` properties captured where it was
+  /// made, the current scope's values on top, then `update`: how a model makes a child model that
+  /// shares its dependencies.
+  ///
+  /// ```swift
+  /// let detail = Dependencies.withValues(from: parent) {
+  ///   $0.analytics = .noop
+  /// } operation: {
+  ///   DetailModel()  // reads what `parent` reads, but `analytics`
+  /// }
+  /// ```
+  ///
+  /// An `object` with no `@Dependency` property made in a scope gives the current scope's values
+  /// (and, if it has no `@Dependency` property at all, fails the running test, or says so on
+  /// standard error, since nothing can be carried over).
+  public static func withValues<Result>(
+    from object: Any,
+    _ update: (inout Dependencies) throws -> Void,
+    operation: () throws -> Result
+  ) rethrows -> Result {
+    let scope = try GlobalDependencies.makeScope(from: object, update)
+    return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  }
+
+  /// Runs `operation` with the values `object`'s `@Dependency` properties captured, the current
+  /// scope's on top (see `withValues(from:_:operation:)`).
+  ///
+  /// ```swift
+  /// let row = Dependencies.withValues(from: feed) { RowModel() }
+  /// ```
+  public static func withValues<Result>(
+    from object: Any, operation: () throws -> Result
+  ) rethrows -> Result {
+    try withValues(from: object, { _ in }, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with the values `object`'s `@Dependency` properties
+  /// captured, the current scope's on top, then `update` (see the synchronous form).
+  ///
+  /// ```swift
+  /// let rows = await Dependencies.withValues(from: feed) { $0.pageSize = 5 } operation: {
+  ///   await RowModel().load()
+  /// }
+  /// ```
+  public static func withValues<Result>(
+    from object: Any,
+    _ update: (inout Dependencies) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let scope = try GlobalDependencies.makeScope(from: object, update)
+    return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with the values `object`'s `@Dependency` properties
+  /// captured, the current scope's on top.
+  ///
+  /// ```swift
+  /// let rows = await Dependencies.withValues(from: feed) { await RowModel().load() }
+  /// ```
+  public static func withValues<Result>(
+    from object: Any,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    let scope = GlobalDependencies.makeScope(from: object, { _ in })
+    return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  }
+}
+
+/// A `@Dependency` property, as `withValues(from:)` finds it in a value's stored properties.
+protocol CapturesScope {
+  var capturedScope: GlobalDependencies.Scope? { get }
+}
+
+extension Dependency: CapturesScope {
+  var capturedScope: GlobalDependencies.Scope? { scope }
+}
+
+extension GlobalDependencies {
+  /// A scope for `withValues(from: object)`: on the scope `object`'s `@Dependency` properties
+  /// captured (read from the current scope, whose values win), with `update` applied.
+  static func makeScope(
+    from object: Any, _ update: (inout Dependencies) throws -> Void
+  ) rethrows -> Scope {
+    let current = capturedScope
+    let properties = dependencyProperties(of: object)
+    if properties.isEmpty {
+      TestFailureReporting.record(
+        """
+        Dependencies.withValues(from:) was given a \(type(of: object)) that has no @Dependency \
+        property, so it has no values to carry over: the operation runs with the current \
+        scope's values. Give the type a @Dependency property, or use withValues(_:operation:).
+        """,
+        at: nil)
+    }
+    guard let captured = properties.lazy.compactMap(\.capturedScope).first else {
+      return try makeScope(on: current, update)
+    }
+    let base = captured.node(readFrom: current)
+    let parent = current.flatMap { base.isIdentical(to: $0.node) ? $0 : nil } ?? captured
+    return try makeScope(on: parent, node: base, update)
+  }
+
+  /// The `@Dependency` properties stored in `object` (its class's and its superclasses').
+  private static func dependencyProperties(of object: Any) -> [any CapturesScope] {
+    var found: [any CapturesScope] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      found += current.children.compactMap { $0.value as? any CapturesScope }
+      mirror = current.superclassMirror
+    }
+    return found
+  }
+}

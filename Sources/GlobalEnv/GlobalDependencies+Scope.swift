@@ -1,0 +1,116 @@
+import DependencyValues
+import _EnvironmentCore
+
+extension GlobalDependencies {
+  /// A `withValues` scope: the node holding its overrides, and the scope it was made in.
+  ///
+  /// Counted alive from creation to `deinit`, which runs when the scope's operation has returned,
+  /// every task that inherited the scope has ended and no `@Dependency` made in it remains.
+  ///
+  /// `@unchecked Sendable`: its stored properties are immutable, but for the overlays, which are
+  /// only touched under their lock.
+  @usableFromInline
+  final class Scope: @unchecked Sendable {
+    @TaskLocal
+    @usableFromInline
+    static var current: Scope?
+
+    @usableFromInline
+    let node: Node
+    /// The scope this one was made on, if any.
+    let parent: Scope?
+    /// Whether this scope, or one it was made on, sets a value.
+    let setsValues: Bool
+    /// The test context this scope was made for, whose defaults end with it.
+    private let ownedTestContext: TestContext?
+    /// For each scope whose `@Dependency` properties were read in this one (when this one is
+    /// neither inside it nor free of values), the node they read at: that scope's values with
+    /// this one's on top. A leaf lock; the entries live as long as this scope.
+    private let overlays = LockedValue<[Overlay]>.make([])
+
+    init(node: Node, parent: Scope?, owning testContext: TestContext? = nil) {
+      self.node = node
+      self.parent = parent
+      setsValues = node.setsValues || parent?.setsValues == true
+      ownedTestContext = testContext
+      LiveScopes.increment()
+    }
+
+    deinit {
+      // A cached composed client may hold the scope's node: break that cycle (see
+      // `Node.dropCachedReads`).
+      for overlay in overlays.withLock({ $0 }) { overlay.node.dropCachedReads() }
+      node.dropCachedReads()
+      if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
+      LiveScopes.decrement()
+    }
+
+    /// The node where a `@Dependency` made in this scope reads while `reader` is the current
+    /// scope: this scope's node when read outside any scope, in this scope, or in a scope whose
+    /// chain sets no value; the reader's node when the reader was made inside this scope (it has
+    /// this scope's values and its own, which win); otherwise this scope's values with the
+    /// reader's on top (the values set in the scope where it is read win, as with
+    /// swift-dependencies), a node the reader makes once for this scope.
+    @inlinable @inline(__always)
+    func node(readFrom reader: Scope?) -> Node {
+      guard let reader, reader !== self else { return node }
+      return node(readFromOther: reader)
+    }
+
+    @usableFromInline
+    func node(readFromOther reader: Scope) -> Node {
+      if reader.isInside(self) { return reader.node }
+      if !reader.setsValues { return node }
+      return reader.overlay(of: self)
+    }
+
+    /// Whether this scope was made inside `scope` (at any depth).
+    private func isInside(_ scope: Scope) -> Bool {
+      var ancestor = parent
+      while let current = ancestor {
+        if current === scope { return true }
+        ancestor = current.parent
+      }
+      return false
+    }
+
+    /// The nodes of this scope's chain, outermost first.
+    private var chain: [Node] {
+      var nodes: [Node] = []
+      var scope: Scope? = self
+      while let current = scope {
+        nodes.append(current.node)
+        scope = current.parent
+      }
+      return nodes.reversed()
+    }
+
+    /// `captured`'s node overlaid with this scope's chain of values, made at the first read of a
+    /// `@Dependency` made in `captured` from this scope, and kept while this scope lives.
+    private func overlay(of captured: Scope) -> Node {
+      let key = captured.node
+      if let found = overlays.withLock({ $0.first { $0.captured.isIdentical(to: key) }?.node }) {
+        return found
+      }
+      let made = key.overlaid(withValuesOf: chain, as: ScopedOverride.self)
+      let kept = overlays.withLock { overlays -> Node in
+        if let raced = overlays.first(where: { $0.captured.isIdentical(to: key) }) {
+          return raced.node
+        }
+        overlays.append(Overlay(captured: key, node: made))
+        return made
+      }
+      // After the lock: a node made by a racing read is released here.
+      return kept
+    }
+  }
+
+  /// A node made for reads, from the scope that holds it, of `@Dependency` properties made in the
+  /// scope whose node is `captured`. The entry keys on that node rather than on the scope: a node
+  /// never refers to a scope, so two scopes that read each other's models hold no cycle, and the
+  /// node, kept alive here, keeps its identity unused by another scope.
+  private struct Overlay {
+    let captured: Node
+    let node: Node
+  }
+}
