@@ -14,6 +14,7 @@ extension Dependencies {
   public static func reset() {
     GlobalDependencies.root.removeAllValues()
     GlobalDependencies.root.resetDefaults()
+    PreparedKeys.removeAll()
   }
 
   /// Removes every process-wide alias. Aliases declared inside running `withValues` scopes stay.

@@ -46,6 +46,16 @@ struct Defaults {
     return removed
   }
 
+  /// The keys whose default was computed (or is being computed) for `context`.
+  func computedKeys(in context: TestContext?) -> Set<ObjectIdentifier> {
+    Set(
+      entries.lazy.filter { entry in
+        guard entry.context === context else { return false }
+        if case .idle = entry.state { return false }
+        return true
+      }.map(\.key))
+  }
+
   /// Every state, computed or not.
   var values: [OnceState] { entries.map(\.state) }
 }

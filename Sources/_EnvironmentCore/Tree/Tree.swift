@@ -214,6 +214,11 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     )
   }
 
+  /// The keys whose default this tree computed for `context`.
+  func keysWithComputedDefaults(in context: TestContext?) -> Set<ObjectIdentifier> {
+    withLock { $0.defaults.computedKeys(in: context) }
+  }
+
   /// Forgets the defaults computed for `context` (when a GlobalEnv test scope ends), releasing
   /// them after the lock.
   func forgetDefaults(of context: TestContext) {
