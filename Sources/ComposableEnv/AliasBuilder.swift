@@ -47,17 +47,20 @@ public struct AliasBuilder<Environment> {
 
   /// Adds an alias: on the derived environment and its descendants, `dependency` and `reference`
   /// are one dependency, with `reference`'s default. See
-  /// ``ComposableEnvironment/aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)``.
+  /// ``ComposableEnvironment/aliasing(_:to:fileID:line:)-(WritableKeyPath<Dependencies,Value>,_,_,_)``.
   ///
   /// ```swift
   /// $0.alias(\.feedMainQueue, to: \.mainQueue)
   /// ```
   public func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
+    to reference: WritableKeyPath<Dependencies, Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     var builder = self
-    builder.declarations.append { $0.aliasing(dependency, to: reference) }
+    builder.declarations.append {
+      $0.aliasing(dependency, to: reference, fileID: fileID, line: line)
+    }
     return builder
   }
 
@@ -69,9 +72,10 @@ public struct AliasBuilder<Environment> {
   /// ```
   public func alias<Key: DependencyKey>(
     _ dependency: WritableKeyPath<Dependencies, Key.Value>,
-    to reference: Key.Type
+    to reference: Key.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    alias(dependency, to: KeyTypePath.of(reference))
+    alias(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency at `reference`.
@@ -82,9 +86,10 @@ public struct AliasBuilder<Environment> {
   /// ```
   public func alias<Key: DependencyKey>(
     _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value>
+    to reference: WritableKeyPath<Dependencies, Key.Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    alias(KeyTypePath.of(dependency), to: reference)
+    alias(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency of `reference`.
@@ -97,8 +102,9 @@ public struct AliasBuilder<Environment> {
   /// ```
   public func alias<Dependency: DependencyKey, Reference: DependencyKey>(
     _ dependency: Dependency.Type,
-    to reference: Reference.Type
+    to reference: Reference.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
-    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
+    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 }

@@ -37,7 +37,7 @@ extension ComposableEnvironment {
   }
 
   /// Makes the dependency at `dependency` and the dependency of `reference` one dependency, for
-  /// this environment and its descendants (see ``aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)``).
+  /// this environment and its descendants (see ``aliasing(_:to:fileID:line:)-(WritableKeyPath<Dependencies,Value>,_,_,_)``).
   ///
   /// ```swift
   /// let app = AppEnvironment()
@@ -46,9 +46,10 @@ extension ComposableEnvironment {
   @discardableResult
   public func aliasing<Key: DependencyKey>(
     _ dependency: WritableKeyPath<Dependencies, Key.Value>,
-    to reference: Key.Type
+    to reference: Key.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    aliasing(dependency, to: KeyTypePath.of(reference))
+    aliasing(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Makes the dependency of `dependency` and the dependency at `reference` one dependency, for
@@ -61,9 +62,10 @@ extension ComposableEnvironment {
   @discardableResult
   public func aliasing<Key: DependencyKey>(
     _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value>
+    to reference: WritableKeyPath<Dependencies, Key.Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    aliasing(KeyTypePath.of(dependency), to: reference)
+    aliasing(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
   }
 
   /// Makes the dependencies of two keys of one value type one dependency, for this environment
@@ -76,9 +78,10 @@ extension ComposableEnvironment {
   @discardableResult
   public func aliasing<Dependency: DependencyKey, Reference: DependencyKey>(
     _ dependency: Dependency.Type,
-    to reference: Reference.Type
+    to reference: Reference.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
-    aliasing(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
+    aliasing(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Where the value of `key` at this environment comes from: which environment set it, or the

@@ -125,12 +125,15 @@ nonisolated open class ComposableEnvironment {
   /// - Parameters:
   ///   - dependency: The dependency that becomes an alias.
   ///   - reference: The dependency it is aliased to, which provides the default value.
+  ///   - fileID: Where the call is, for the message of a misuse (by default, the caller's file).
+  ///   - line: Where the call is, for the message of a misuse (by default, the caller's line).
   @discardableResult
   public func aliasing<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
+    to reference: WritableKeyPath<Dependencies, Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    node.alias(dependency, to: reference)
+    node.alias(dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
     return self
   }
 

@@ -46,7 +46,7 @@ public struct AliasBuilder<Environment>: Sendable {
   }
 
   /// Adds an alias, declared when the derived environment is created, like
-  /// ``GlobalDependenciesAccessing/aliasing(_:to:)-(WritableKeyPath<Dependencies,Value>,_)`` at that moment: process-wide, or for the
+  /// ``GlobalDependenciesAccessing/aliasing(_:to:fileID:line:)-(WritableKeyPath<Dependencies,Value>,_,_,_)`` at that moment: process-wide, or for the
   /// `withValues` scope the creation runs in.
   ///
   /// ```swift
@@ -54,10 +54,14 @@ public struct AliasBuilder<Environment>: Sendable {
   /// ```
   public func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value> & Sendable,
-    to reference: WritableKeyPath<Dependencies, Value> & Sendable
+    to reference: WritableKeyPath<Dependencies, Value> & Sendable,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     var builder = self
-    builder.declarations.append { GlobalDependencies.current.alias(dependency, to: reference) }
+    builder.declarations.append {
+      GlobalDependencies.current.alias(
+        dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
+    }
     return builder
   }
 
@@ -69,9 +73,10 @@ public struct AliasBuilder<Environment>: Sendable {
   /// ```
   public func alias<Key: DependencyKey>(
     _ dependency: WritableKeyPath<Dependencies, Key.Value> & Sendable,
-    to reference: Key.Type
+    to reference: Key.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    alias(dependency, to: KeyTypePath.of(reference))
+    alias(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency at `reference`.
@@ -82,9 +87,10 @@ public struct AliasBuilder<Environment>: Sendable {
   /// ```
   public func alias<Key: DependencyKey>(
     _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value> & Sendable
+    to reference: WritableKeyPath<Dependencies, Key.Value> & Sendable,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    alias(KeyTypePath.of(dependency), to: reference)
+    alias(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
   }
 
   /// Declares the dependency of `dependency` an alias of the dependency of `reference`.
@@ -97,8 +103,9 @@ public struct AliasBuilder<Environment>: Sendable {
   /// ```
   public func alias<Dependency: DependencyKey, Reference: DependencyKey>(
     _ dependency: Dependency.Type,
-    to reference: Reference.Type
+    to reference: Reference.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
-    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
+    alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 }

@@ -43,9 +43,10 @@ extension GlobalDependenciesAccessing {
   @discardableResult
   public func aliasing<Key: DependencyKey>(
     _ dependency: WritableKeyPath<Dependencies, Key.Value>,
-    to reference: Key.Type
+    to reference: Key.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    aliasing(dependency, to: KeyTypePath.of(reference))
+    aliasing(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Makes the dependency of `dependency` and the dependency at `reference` one dependency; with
@@ -57,9 +58,10 @@ extension GlobalDependenciesAccessing {
   @discardableResult
   public func aliasing<Key: DependencyKey>(
     _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value>
+    to reference: WritableKeyPath<Dependencies, Key.Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    aliasing(KeyTypePath.of(dependency), to: reference)
+    aliasing(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
   }
 
   /// Makes the dependencies of two keys of one value type one dependency; with neither set, both
@@ -71,9 +73,10 @@ extension GlobalDependenciesAccessing {
   @discardableResult
   public func aliasing<Dependency: DependencyKey, Reference: DependencyKey>(
     _ dependency: Dependency.Type,
-    to reference: Reference.Type
+    to reference: Reference.Type,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
-    aliasing(KeyTypePath.of(dependency), to: KeyTypePath.of(reference))
+    aliasing(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)
   }
 
   /// Where the value of `key` comes from: process-wide, a scope, or the default.

@@ -68,9 +68,11 @@ extension GlobalDependenciesAccessing {
   @discardableResult
   public func aliasing<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
+    to reference: WritableKeyPath<Dependencies, Value>,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    GlobalDependencies.current.alias(dependency, to: reference)
+    GlobalDependencies.current.alias(
+      dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
     return self
   }
 }

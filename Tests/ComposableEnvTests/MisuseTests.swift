@@ -19,6 +19,19 @@ import Testing
           "DependencyKeys.MainQueue → DependencyKeys.FeedQueue → DependencyKeys.MainQueue"))
     }
 
+    @Test func aliasCycleIsReportedAtTheAliasThatClosesIt() async throws {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        AppEnvironment()
+          .aliasing(\.feedQueue, to: \.mainQueue)
+          .aliasing(\.mainQueue, to: \.feedQueue)
+      }
+      let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      // At the user's call (in an exit test, the line of its `#expect`), not in the library.
+      #expect(message.contains("ComposableEnvTests/MisuseTests.swift:"))
+      #expect(!message.contains("AliasScope.swift"))
+      #expect(message.contains("`aliasing(_:to:)` on an environment"))
+    }
+
     @Test func aliasCycleAcrossEnvironmentsNamesTheKeys() async throws {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         let app = AppEnvironment()

@@ -1,3 +1,20 @@
+/// Where in the user's code an alias was declared: the `aliasing(_:to:)` or `alias(_:to:)` call,
+/// which misuse of the alias is reported at.
+package struct AliasSite: Sendable {
+  let fileID: StaticString
+  let line: UInt
+
+  /// The call at `fileID`, `line` (the public API's `#fileID` and `#line`).
+  ///
+  /// ```swift
+  /// node.alias(\.feedLogger, to: \.logger, at: AliasSite(fileID: fileID, line: line))
+  /// ```
+  package init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+}
+
 /// One `aliasing(dependency, to: reference)` declaration whose keys are known.
 struct AliasEdge: Sendable {
   /// The key that becomes an alias.
@@ -6,6 +23,8 @@ struct AliasEdge: Sendable {
   let reference: KeyInfo
   /// The name of the environment type that declared the alias, for diagnostics.
   let declaredIn: String
+  /// The call that declared it.
+  let site: AliasSite
 }
 
 /// One `aliasing(dependency, to: reference)` call on a node, with the key paths it was given:
@@ -48,18 +67,20 @@ final class PendingAlias: @unchecked Sendable {
   /// The value type of both key paths.
   let valueTypeID: ObjectIdentifier
   let declaredIn: String
+  let site: AliasSite
   /// The keys, found at the node; `allowingDefault: false` returns `nil` rather than compute a
   /// default for a sample.
   let identify:
     (_ node: Node, _ allowingDefault: Bool) -> (dependency: KeyInfo, reference: KeyInfo)?
 
   init(
-    paths: AliasPaths, valueTypeID: ObjectIdentifier, declaredIn: String,
+    paths: AliasPaths, valueTypeID: ObjectIdentifier, declaredIn: String, site: AliasSite,
     identify: @escaping (Node, Bool) -> (dependency: KeyInfo, reference: KeyInfo)?
   ) {
     self.paths = paths
     self.valueTypeID = valueTypeID
     self.declaredIn = declaredIn
+    self.site = site
     self.identify = identify
   }
 }

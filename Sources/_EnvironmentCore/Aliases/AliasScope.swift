@@ -65,8 +65,9 @@ final class AliasScope: Sendable {
       reportMisuse(
         """
         \(dependency.name) is aliased to itself (declared in \(edge.declaredIn)). \
-        An alias joins two different keys; remove this `aliasing` call.
-        """
+        An alias joins two different keys; remove this alias.
+        """,
+        file: edge.site.fileID, line: edge.site.line
       )
     }
     if dependency.valueTypeID != reference.valueTypeID {
@@ -75,7 +76,8 @@ final class AliasScope: Sendable {
         cannot alias \(dependency.name) (of type \(dependency.valueTypeName)) to \
         \(reference.name) (of type \(reference.valueTypeName)), declared in \(edge.declaredIn): \
         aliased keys must store the same type.
-        """
+        """,
+        file: edge.site.fileID, line: edge.site.line
       )
     }
     // Existing references are acyclic (each was validated when added), so this walk ends.
@@ -91,8 +93,10 @@ final class AliasScope: Sendable {
         """
         alias cycle: \(cycle) (the last alias was declared in \(edge.declaredIn)). \
         Aliases must form a chain that ends in one reference key, whose default the group uses; \
-        remove one of these `aliasing` calls.
-        """
+        remove one of these aliases (`aliasing(_:to:)` on an environment, `alias(_:to:)` in \
+        `@DerivedEnvironment(aliases:)`).
+        """,
+        file: edge.site.fileID, line: edge.site.line
       )
     }
     if let existing = references[dependency.id] {
@@ -104,7 +108,8 @@ final class AliasScope: Sendable {
           \(existing.reference.name) (declared in \(existing.declaredIn)) and to \
           \(reference.name) (declared in \(edge.declaredIn)). A key belongs to one alias group; \
           to join the two groups, alias \(existingEnd.name) to \(reference.name) instead.
-          """
+          """,
+          file: edge.site.fileID, line: edge.site.line
         )
       }
     }

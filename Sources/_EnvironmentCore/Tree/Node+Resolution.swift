@@ -123,7 +123,8 @@ extension Node {
         // Allowing a default: a sample is still looked for first (see `KeyProbe`).
         guard let keys = alias.identify(node, true) else { continue }
         let edge = AliasEdge(
-          dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn)
+          dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn,
+          site: alias.site)
         let replaced = node.withLock { state -> Bool in
           guard let index = state.aliases.firstIndex(where: { $0.isPending(alias) }) else {
             return false

@@ -325,7 +325,8 @@ package struct Node: @unchecked Sendable {
   /// this declaration as the one that closes it.
   package func alias<Value>(
     _ dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>
+    to reference: WritableKeyPath<Dependencies, Value>,
+    at site: AliasSite
   ) {
     let paths = AliasPaths(dependency: dependency, reference: reference)
     let declaredIn = environmentName
@@ -342,7 +343,8 @@ package struct Node: @unchecked Sendable {
     let declaration: AliasDeclaration
     if let keys = identify(self, misused) {
       let edge = AliasEdge(
-        dependency: keys.dependency, reference: keys.reference, declaredIn: declaredIn)
+        dependency: keys.dependency, reference: keys.reference, declaredIn: declaredIn,
+        site: site)
       declaration = .identified(edge, paths: paths)
       // What this alias closes with aliases declared below is reported here, with this
       // declaration named as the last one (the scopes below do not include it yet).
@@ -351,7 +353,7 @@ package struct Node: @unchecked Sendable {
       declaration = .pending(
         PendingAlias(
           paths: paths, valueTypeID: ObjectIdentifier(Value.self), declaredIn: declaredIn,
-          identify: identify))
+          site: site, identify: identify))
     }
     let nodeTree = storage.withLock { state, words in
       state.aliases.append(declaration)
