@@ -65,7 +65,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "GlobalEnvTests",
-      dependencies: ["GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport"]
+      dependencies: [
+        "GlobalEnv", "GlobalEnvTesting", "ClashingNames", "TestSupport", "OwnBuiltInNames",
+      ]
     ),
 
     // The defects of the trust issue, each reproduced from the public API: racing writes with

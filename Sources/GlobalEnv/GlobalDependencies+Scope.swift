@@ -19,8 +19,6 @@ extension GlobalDependencies {
     let node: Node
     /// The scope this one was made on, if any.
     let parent: Scope?
-    /// Whether this scope, or one it was made on, sets a value.
-    let setsValues: Bool
     /// The test context this scope was made for, whose defaults end with it.
     private let ownedTestContext: TestContext?
     /// For each scope whose `@Dependency` properties were read in this one (when this one is
@@ -31,7 +29,6 @@ extension GlobalDependencies {
     init(node: Node, parent: Scope?, owning testContext: TestContext? = nil) {
       self.node = node
       self.parent = parent
-      setsValues = node.setsValues || parent?.setsValues == true
       ownedTestContext = testContext
       LiveScopes.increment()
     }
@@ -60,8 +57,11 @@ extension GlobalDependencies {
     @usableFromInline
     func node(readFromOther reader: Scope) -> Node {
       if reader.isInside(self) { return reader.node }
-      if !reader.setsValues { return node }
-      return reader.overlay(of: self)
+      // Counted at each read: `with(_:_:)` inside a scope sets values on it after it was made.
+      let chain = reader.chain
+      let writes = chain.reduce(0) { $0 &+ $1.writeCount }
+      if writes == 0 { return node }
+      return reader.overlay(of: self, chain: chain, writes: writes)
     }
 
     /// Whether this scope was made inside `scope` (at any depth).
@@ -75,7 +75,7 @@ extension GlobalDependencies {
     }
 
     /// The nodes of this scope's chain, outermost first.
-    private var chain: [Node] {
+    var chain: [Node] {
       var nodes: [Node] = []
       var scope: Scope? = self
       while let current = scope {
@@ -85,22 +85,29 @@ extension GlobalDependencies {
       return nodes.reversed()
     }
 
-    /// `captured`'s node overlaid with this scope's chain of values, made at the first read of a
-    /// `@Dependency` made in `captured` from this scope, and kept while this scope lives.
-    private func overlay(of captured: Scope) -> Node {
+    /// `captured`'s node overlaid with the values of `chain` (this scope's, outermost first), made
+    /// at the first read of a `@Dependency` made in `captured` from this scope, and made again
+    /// when `writes` (the chain's write count) shows a value set since; kept while this scope
+    /// lives.
+    private func overlay(of captured: Scope, chain: [Node], writes: UInt64) -> Node {
       let key = captured.node
-      if let found = overlays.withLock({ $0.first { $0.captured.isIdentical(to: key) }?.node }) {
-        return found
+      let found = overlays.withLock { overlays in
+        overlays.first { $0.captured.isIdentical(to: key) && $0.writes == writes }?.node
       }
+      if let found { return found }
       let made = key.overlaid(withValuesOf: chain, as: ScopedOverride.self)
-      let kept = overlays.withLock { overlays -> Node in
-        if let raced = overlays.first(where: { $0.captured.isIdentical(to: key) }) {
-          return raced.node
+      let (kept, replaced) = overlays.withLock { overlays -> (Node, Overlay?) in
+        guard let index = overlays.firstIndex(where: { $0.captured.isIdentical(to: key) }) else {
+          overlays.append(Overlay(captured: key, writes: writes, node: made))
+          return (made, nil)
         }
-        overlays.append(Overlay(captured: key, node: made))
-        return made
+        let existing = overlays[index]
+        if existing.writes == writes { return (existing.node, nil) }
+        overlays[index] = Overlay(captured: key, writes: writes, node: made)
+        return (made, existing)
       }
-      // After the lock: a node made by a racing read is released here.
+      // After the lock: an out-of-date overlay, or one made by a racing read, is released here.
+      replaced?.node.dropCachedReads()
       return kept
     }
   }
@@ -111,6 +118,8 @@ extension GlobalDependencies {
   /// node, kept alive here, keeps its identity unused by another scope.
   private struct Overlay {
     let captured: Node
+    /// The write count of the reading scope's chain when `node` was made.
+    let writes: UInt64
     let node: Node
   }
 }

@@ -49,7 +49,7 @@ private final class NoDependencies {}
 /// swift-dependencies' does: models made in a test's scope keep its values wherever they are
 /// used later.
 @Suite struct CapturedScopeTests {
-  private func makeModel(number: Int, name: String = "scoped") -> CountingModel {
+  fileprivate func makeModel(number: Int, name: String = "scoped") -> CountingModel {
     Dependencies.withValues {
       $0.capturedNumber = number
       $0.capturedName = name
@@ -277,3 +277,20 @@ private final class NoDependencies {}
     #expect(messages.first?.contains("has no @Dependency property") == true)
   }
 }
+
+extension CapturedScopeTests {
+  @Test func aValueSetInTheReadingScopeAfterAFirstReadIsSeen() {
+    let model = makeModel(number: 1, name: "model's")
+    let (before, after) = Dependencies.withValues {
+      $0.capturedName = "reader's"
+    } operation: {
+      let before = model.number
+      CapturedReader().with(\.capturedNumber, 4)
+      return (before, model.number)
+    }
+    #expect(before == 1)
+    #expect(after == 4)
+  }
+}
+
+private struct CapturedReader: GlobalDependenciesAccessing {}

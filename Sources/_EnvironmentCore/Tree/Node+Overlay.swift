@@ -26,10 +26,11 @@ extension Node {
     return child
   }
 
-  /// Whether any value is set on this node itself.
+  /// How many times a value was set on this node itself: 0 while it sets none; it changes with
+  /// every write, so an overlay made from this node's values knows when it is out of date.
   ///
   /// ```swift
-  /// let overridesSomething = scopeNode.setsValues
+  /// let setsNothing = scopeNode.writeCount == 0
   /// ```
-  package var setsValues: Bool { withLock { !$0.locals.isEmpty } }
+  package var writeCount: UInt64 { withLock { $0.writeCount } }
 }
