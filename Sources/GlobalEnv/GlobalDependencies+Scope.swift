@@ -58,10 +58,9 @@ extension GlobalDependencies {
     func node(readFromOther reader: Scope) -> Node {
       if reader.isInside(self) { return reader.node }
       // Counted at each read: `with(_:_:)` inside a scope sets values on it after it was made.
-      let chain = reader.chain
-      let writes = chain.reduce(0) { $0 &+ $1.writeCount }
+      let writes = reader.chainWriteCount
       if writes == 0 { return node }
-      return reader.overlay(of: self, chain: chain, writes: writes)
+      return reader.overlay(of: self, writes: writes)
     }
 
     /// Whether this scope was made inside `scope` (at any depth).
@@ -74,8 +73,20 @@ extension GlobalDependencies {
       return false
     }
 
+    /// The sum of the write counts of this scope's chain: 0 while it sets no value; it changes
+    /// with every value set on it.
+    private var chainWriteCount: UInt64 {
+      var writes: UInt64 = 0
+      var scope: Scope? = self
+      while let current = scope {
+        writes &+= current.node.writeCount
+        scope = current.parent
+      }
+      return writes
+    }
+
     /// The nodes of this scope's chain, outermost first.
-    var chain: [Node] {
+    private var chain: [Node] {
       var nodes: [Node] = []
       var scope: Scope? = self
       while let current = scope {
@@ -85,11 +96,11 @@ extension GlobalDependencies {
       return nodes.reversed()
     }
 
-    /// `captured`'s node overlaid with the values of `chain` (this scope's, outermost first), made
+    /// `captured`'s node overlaid with the values of this scope's chain (outermost first), made
     /// at the first read of a `@Dependency` made in `captured` from this scope, and made again
     /// when `writes` (the chain's write count) shows a value set since; kept while this scope
     /// lives.
-    private func overlay(of captured: Scope, chain: [Node], writes: UInt64) -> Node {
+    private func overlay(of captured: Scope, writes: UInt64) -> Node {
       let key = captured.node
       let found = overlays.withLock { overlays in
         overlays.first { $0.captured.isIdentical(to: key) && $0.writes == writes }?.node
