@@ -13,6 +13,7 @@ let package = Package(
     + feature(named: "Feed")
     + feature(named: "Profile")
     + feature(named: "Settings")
+    + variants(of: "SearchFeature", dependencies: ["FeatureBase"])
     + feature(named: "App", using: ["Feed", "Profile", "Settings"])
     + [
       // The keys, declared once, with nothing but DependencyValues.
@@ -40,6 +41,17 @@ let package = Package(
         dependencies: [
           "AppFeature", "FeedFeature", "SettingsFeature",
           .product(name: "ComposableEnvTesting", package: "swift-composable-env"),
+        ]),
+      .testTarget(
+        name: "SearchFeatureTests",
+        dependencies: [
+          "SearchFeature", .product(name: "ComposableEnvTesting", package: "swift-composable-env"),
+        ]),
+      .testTarget(
+        name: "GlobalSearchFeatureTests",
+        dependencies: [
+          "GlobalSearchFeature",
+          .product(name: "GlobalEnvTesting", package: "swift-composable-env"),
         ]),
       .testTarget(
         name: "GlobalAppFeatureTests",

@@ -13,6 +13,10 @@
 /// }
 /// ```
 ///
+/// In a module whose default isolation is the main actor (Xcode 26 app targets), write such
+/// conformances `nonisolated extension APIClient: DependencyKey { … }`: a conformance added in an
+/// extension there is otherwise main-actor isolated, and environments read keys from any thread.
+///
 /// Read outside a test or a preview without a `DependencyKey` conformance (the app forgot it), a
 /// key reads its test value and the library says so once, on standard error, naming the key and
 /// the conformance to add. Every ``DependencyKey`` is a `TestDependencyKey`.

@@ -4,8 +4,10 @@
   @_exported import GlobalEnv
 
   /// The base of the features' environments: in GlobalEnv, a class whose dependencies are
-  /// process-wide.
-  open class FeatureEnvironment: GlobalEnvironment {
+  /// process-wide. `nonisolated`, as `ComposableEnvironment` is: in this main-actor-default
+  /// module it would otherwise be main-actor isolated, and its environments could not be read
+  /// off the main actor (a GCD callback, a detached task).
+  nonisolated open class FeatureEnvironment: GlobalEnvironment {
     public required init() {}
   }
 #else

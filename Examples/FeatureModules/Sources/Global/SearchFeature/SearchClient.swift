@@ -1,0 +1,1 @@
+../../SearchFeature/SearchClient.swift

@@ -1,0 +1,1 @@
+../../SearchFeature/SearchEnvironment.swift
