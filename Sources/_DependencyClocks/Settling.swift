@@ -9,8 +9,9 @@ import _EnvironmentCore
 /// ```
 enum Settling {
   /// How many times a settle hands the global executor to other tasks, before and after the
-  /// main actor has caught up.
-  static let rounds = 20
+  /// main actor has caught up. (Each is a round trip through the cooperative pool, which other
+  /// work may keep busy: more rounds make every step of a busy test run slower.)
+  static let rounds = 8
 
   /// How many more times a settle yields while waiting for the main actor, at most: a main actor
   /// that is blocked (a thread waiting on it synchronously) must not stop the clock for good.

@@ -9,7 +9,7 @@ private final class DebounceRoot: ComposableEnvironment {
 }
 
 /// `TestClock`: sleeping tasks wake only when the test advances the clock, in deadline order.
-@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+@Suite(.timeLimit(.minutes(10))) struct TestClockTests {
   @Test func aSleepWakesOnlyOnceTheClockReachesItsDeadline() async throws {
     let clock = TestClock()
     let woke = Shared(false)
@@ -151,7 +151,7 @@ private final class DebounceRoot: ComposableEnvironment {
 }
 
 /// `ImmediateClock`: sleeps return at once and move the clock.
-@Suite(.timeLimit(.minutes(1))) struct ImmediateClockTests {
+@Suite(.timeLimit(.minutes(10))) struct ImmediateClockTests {
   @Test func aSleepReturnsAtOnceAndMovesTheClock() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(3600))
