@@ -67,8 +67,7 @@ extension Dependencies {
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    let scope = GlobalDependencies.makeScope(from: object, { _ in })
-    return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+    try await withValues(from: object, { _ in }, operation: operation)
   }
 }
 

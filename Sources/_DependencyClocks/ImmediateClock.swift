@@ -16,6 +16,11 @@ import _EnvironmentCore
 public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable
 {
   // `@unchecked Sendable`: `current` is only read and changed under its lock.
+  /// The clock's instants: offsets from its start.
+  ///
+  /// ```swift
+  /// let deadline: ImmediateClock<Duration>.Instant = clock.now.advanced(by: .seconds(1))
+  /// ```
   public typealias Instant = OffsetInstant<Duration>
 
   private let current: LockedValue<Instant>

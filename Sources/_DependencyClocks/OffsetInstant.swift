@@ -7,6 +7,10 @@
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct OffsetInstant<Duration: DurationProtocol & Hashable>: InstantProtocol {
   /// How far this instant is from the clock's start.
+  ///
+  /// ```swift
+  /// #expect(clock.now.offset == .seconds(1))
+  /// ```
   public let offset: Duration
 
   /// The instant `offset` after the clock's start.

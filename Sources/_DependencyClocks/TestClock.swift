@@ -21,6 +21,11 @@ import _EnvironmentCore
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unchecked Sendable {
   // `@unchecked Sendable`: `state` is only read and changed under its lock.
+  /// The clock's instants: offsets from its start.
+  ///
+  /// ```swift
+  /// let deadline: TestClock<Duration>.Instant = clock.now.advanced(by: .seconds(1))
+  /// ```
   public typealias Instant = OffsetInstant<Duration>
 
   private let state: LockedValue<State<Instant>>
@@ -198,6 +203,10 @@ extension TestClock where Duration == Swift.Duration {
 /// ```
 public struct TestClockSuspensionError: Error, CustomStringConvertible, Sendable {
   /// The deadlines of the sleeping tasks, from the clock's start, in the order they slept.
+  ///
+  /// ```swift
+  /// error.deadlines  // ["1.0 seconds"]
+  /// ```
   public let deadlines: [String]
 
   /// The error for sleepers with `deadlines`.

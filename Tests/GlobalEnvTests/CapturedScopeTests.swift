@@ -294,3 +294,52 @@ extension CapturedScopeTests {
 }
 
 private struct CapturedReader: GlobalDependenciesAccessing {}
+
+extension CapturedScopeTests {
+  /// Threads race on the first reads of a captured model from one other scope (which make its
+  /// overlay) and keep reading, with a reference-typed value; everything is released once the
+  /// model and the reading scope are gone.
+  @Test func racingReadsThroughAnOverlayReadTheRightValueAndReleaseIt() {
+    let live = LiveCount()
+    var model: TokenModel? = Dependencies.withValues {
+      $0.capturedToken = LiveToken("captured", live)
+      $0.capturedName = "model's"
+    } operation: {
+      TokenModel()
+    }
+    let mismatches = Shared(0)
+    do {  // `reader` ends with this block, so that only `model` holds the model after it.
+      let reader = model!
+      #expect(
+        finishes(within: 60) {
+          Dependencies.withValues {
+            $0.capturedNumber = 9
+          } operation: {
+            Dependencies.withEscapedValues { escaped in
+              DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                escaped.yield {
+                  for _ in 0..<2_000 {
+                    let (token, number) = (reader.token, reader.number)
+                    if token?.name != "captured" || number != 9 {
+                      mismatches.update { $0 += 1 }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        })
+    }
+    #expect(mismatches.value == 0)
+    #expect(live.count == 1)
+    model = nil
+    #expect(becomesTrue(within: 10) { live.count == 0 })
+  }
+}
+
+/// A model reading a reference-typed dependency and a number.
+private final class TokenModel: @unchecked Sendable {
+  // `@unchecked Sendable`: the wrappers are never mutated.
+  @Dependency(\.capturedToken) var token
+  @Dependency(\.capturedNumber) var number
+}

@@ -14,13 +14,7 @@ struct GlobalKeyTypeModel {
 enum GlobalBenchmarks {
   /// A `@Dependency` read outside any `withValues` scope.
   static func readOutsideScope(_ settings: Settings) -> Double {
-    let model = GlobalModel()
-    _ = model.number
-    return measure(settings) { iterations in
-      var sum = 0
-      for _ in 0..<iterations { sum &+= model.number }
-      return sum
-    }
+    read(GlobalModel(), settings)
   }
 
   /// A `@Dependency(Key.self)` read outside any `withValues` scope.
@@ -66,6 +60,7 @@ enum GlobalBenchmarks {
     return Dependencies.withValues { $0.bench1 = 2 } operation: { read(model, settings) }
   }
 
+  /// Repeated reads through `model`, once primed.
   private static func read(_ model: GlobalModel, _ settings: Settings) -> Double {
     _ = model.number
     return measure(settings) { iterations in

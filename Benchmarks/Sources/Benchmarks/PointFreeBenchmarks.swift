@@ -4,13 +4,7 @@ import Dependencies
 enum PointFreeBenchmarks {
   /// A `@Dependency` read of a live value, no override.
   static func read(_ settings: Settings) -> Double {
-    let model = PeerModel()
-    _ = model.number
-    return measure(settings) { iterations in
-      var sum = 0
-      for _ in 0..<iterations { sum &+= model.number }
-      return sum
-    }
+    read(PeerModel(), settings)
   }
 
   /// A `@Dependency` read through a key path made at run time for the read (`\.[peerKey: i]`), as
@@ -38,6 +32,7 @@ enum PointFreeBenchmarks {
     return withDependencies { $0.peer1 = 2 } operation: { read(model, settings) }
   }
 
+  /// Repeated reads through `model`, once primed.
   private static func read(_ model: PeerModel, _ settings: Settings) -> Double {
     _ = model.number
     return measure(settings) { iterations in

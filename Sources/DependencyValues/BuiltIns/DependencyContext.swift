@@ -6,11 +6,23 @@
 /// ```
 public enum DependencyContext: Sendable, Hashable {
   /// An app or a server: keys read their `defaultValue`.
+  ///
+  /// ```swift
+  /// if context == .live { analytics.start() }
+  /// ```
   case live
   /// An Xcode preview (or a process run with `SWIFT_COMPOSABLE_ENV_CONTEXT=preview`): keys read
   /// their `previewValue`.
+  ///
+  /// ```swift
+  /// if context == .preview { showSampleData() }
+  /// ```
   case preview
   /// A test context: keys read their `testValue`.
+  ///
+  /// ```swift
+  /// #expect(environment.context == .test)
+  /// ```
   case test
 }
 
