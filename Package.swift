@@ -87,7 +87,8 @@ let package = Package(
     .testTarget(name: "RepositoryTests"),
 
     // swift-composable-environment 0.5's README examples, compiled as its users wrote them.
-    .testTarget(name: "Snippets05Tests", dependencies: ["ComposableEnv"]),
+    // Their tests of live values opt out of the strict test process with the testing product.
+    .testTarget(name: "Snippets05Tests", dependencies: ["ComposableEnv", "ComposableEnvTesting"]),
     .testTarget(
       name: "SnippetsGlobalEnvTests",
       dependencies: ["GlobalEnv", "GlobalEnvTesting"]

@@ -9,15 +9,23 @@ extension Dependencies {
   /// Dependencies.reset()
   /// ```
   ///
-  /// Overrides of running `withValues` scopes are not affected. To isolate tests that run in
-  /// parallel, prefer `withValues` (or the `.dependencies` test trait) over `reset()`.
+  /// Overrides of running `withValues` scopes are not affected. In a test, what is reset is the
+  /// test's own values (those of its test context, or, in a process that runs tests, of the scope
+  /// it gets of its own), not other tests'.
   public static func reset() {
-    GlobalDependencies.root.removeAllValues()
-    GlobalDependencies.root.resetDefaults()
-    PreparedKeys.removeAll()
+    let scope = GlobalDependencies.processWideScope
+    if let scope, let context = scope.ownedTestContext {
+      scope.node.removeAllValues()
+      scope.node.resetDefaults(of: context)
+    } else {
+      GlobalDependencies.root.removeAllValues()
+      GlobalDependencies.root.resetDefaults()
+    }
+    PreparedKeys.removeAll(in: scope)
   }
 
-  /// Removes every process-wide alias. Aliases declared inside running `withValues` scopes stay.
+  /// Removes every process-wide alias (in a test, the test's own). Aliases declared inside
+  /// running `withValues` scopes stay.
   ///
   /// ```swift
   /// Dependencies.clearAliases()
@@ -27,6 +35,6 @@ extension Dependencies {
   /// that only process-wide aliases joined then aliases it into two groups, which is reported as
   /// a conflict on its next read.
   public static func clearAliases() {
-    GlobalDependencies.root.removeAllAliases()
+    (GlobalDependencies.processWideScope?.node ?? GlobalDependencies.root).removeAllAliases()
   }
 }

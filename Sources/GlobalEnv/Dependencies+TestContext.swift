@@ -9,7 +9,8 @@ extension Dependencies {
     _ context: TestContext, operation: () throws -> Result
   ) rethrows -> Result {
     try TestContext.$current.withValue(context) {
-      let scope = GlobalDependencies.makeScope(owning: context, { _ in })
+      let scope = GlobalDependencies.makeScope(
+        on: GlobalDependencies.Scope.current, owning: context, { _ in })
       return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
     }
   }
@@ -21,7 +22,8 @@ extension Dependencies {
     operation: () async throws -> Result
   ) async rethrows -> Result {
     try await TestContext.$current.withValue(context) {
-      let scope = GlobalDependencies.makeScope(owning: context, { _ in })
+      let scope = GlobalDependencies.makeScope(
+        on: GlobalDependencies.Scope.current, owning: context, { _ in })
       return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
     }
   }

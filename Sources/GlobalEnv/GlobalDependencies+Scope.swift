@@ -20,7 +20,10 @@ extension GlobalDependencies {
     /// The scope this one was made on, if any.
     let parent: Scope?
     /// The test context this scope was made for, whose defaults end with it.
-    private let ownedTestContext: TestContext?
+    let ownedTestContext: TestContext?
+    /// The keys `Dependencies.prepare` set on this scope, when it is a test's (see
+    /// `GlobalDependencies.processWideScope`). A leaf lock.
+    let preparedKeys = LockedValue<Set<ObjectIdentifier>>.make([])
     /// For each scope whose `@Dependency` properties were read in this one (when this one is
     /// neither inside it nor free of values), the node they read at: that scope's values with
     /// this one's on top. A leaf lock; the entries live as long as this scope.

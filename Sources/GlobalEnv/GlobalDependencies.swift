@@ -24,8 +24,23 @@ enum GlobalDependencies {
   /// The node that reads start from, and writes go to, in the current task: the innermost
   /// scope's, or the root.
   static var current: Node {
-    if scopesAreLive, let scope = Scope.current { return scope.node }
+    if scopesAreLive, let scope = innermostScope { return scope.node }
     return root
+  }
+
+  /// The current task's innermost scope: its `withValues` scope (or test context's), or else, in
+  /// a process that is strict as a whole, the running test's own (see `RunningTestScopes`).
+  /// Not inlined: the common read, outside any scope, does not get here.
+  @usableFromInline
+  static var innermostScope: Scope? { Scope.current ?? RunningTestScopes.current() }
+
+  /// Where values set "process-wide" go: the root, or, in a test, its test scope (the one of its
+  /// test context, or of the test itself), so that a test's `prepare` and `reset` reach only it.
+  static var processWideScope: Scope? {
+    guard scopesAreLive else { return nil }
+    var scope = innermostScope
+    while let current = scope, current.ownedTestContext == nil { scope = current.parent }
+    return scope
   }
 
   /// The value of `keyPath` in the current task.
@@ -34,21 +49,21 @@ enum GlobalDependencies {
   /// root is then read in place, without retaining it.
   @inlinable @inline(__always)
   static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
-    if scopesAreLive, let scope = Scope.current { return scope.node.read(keyPath) }
+    if scopesAreLive, let scope = innermostScope { return scope.node.read(keyPath) }
     return root.read(keyPath)
   }
 
   /// What a `@Dependency` property reads, in the current scope, or process-wide.
   @inlinable @inline(__always)
   static func read<Value, Path>(_ source: DependencySource<Value, Path>) -> Value {
-    if scopesAreLive, let scope = Scope.current { return source.read(at: scope.node) }
+    if scopesAreLive, let scope = innermostScope { return source.read(at: scope.node) }
     return source.read(at: root)
   }
 
   /// The value of `key` in the current scope, or process-wide.
   @inlinable @inline(__always)
   static func read<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-    if scopesAreLive, let scope = Scope.current { return scope.node.read(key: key) }
+    if scopesAreLive, let scope = innermostScope { return scope.node.read(key: key) }
     return root.read(key: key)
   }
 
@@ -72,7 +87,7 @@ enum GlobalDependencies {
 
   /// The scope a `@Dependency` made now reads through later: the current one, if any.
   @usableFromInline
-  static var capturedScope: Scope? { scopesAreLive ? Scope.current : nil }
+  static var capturedScope: Scope? { scopesAreLive ? innermostScope : nil }
 
   /// What a `@Dependency` made in `captured` (if any) reads now: with no captured scope, as
   /// `read(_:)` does; otherwise through the captured scope, the values set in the scope where it
@@ -90,15 +105,17 @@ enum GlobalDependencies {
   /// small).
   @inlinable @inline(never)
   static func read<Value, Path>(_ source: DependencySource<Value, Path>, captured: Scope) -> Value {
-    source.read(at: captured.node(readFrom: Scope.current))
+    source.read(at: captured.node(readFrom: innermostScope))
   }
 }
 
 extension GlobalDependencies {
-  /// A provenance's origin in this module's terms: process-wide, a scope, or the default.
+  /// A provenance's origin in this module's terms: process-wide, a scope, or the default. A test
+  /// scope (a test context's, or a test's own) holds the test's process-wide values: what it
+  /// sets is process-wide to the test, and it is not counted as a `withValues` level.
   static func origin(setter: Node?) -> DependencyProvenance.Origin {
     guard let setter else { return .defaultValue }
-    let level = setter.path.count - 1
+    let level = setter.lineage.count { $0.environmentType == ScopedOverride.self }
     return level == 0 ? .processWide : .scope(level: level)
   }
 }

@@ -27,12 +27,24 @@ extension GlobalDependenciesAccessing {
   /// // └─ withValues scope 1
   /// //       sets DependencyKeys.Clock = "test"
   /// ```
+  ///
+  /// In a test, the values the test set process-wide (its test context's, or its own scope's)
+  /// appear under "Process-wide dependencies of this test".
   public func dependencyTree(format: DependencyTreeFormat = .text) -> String {
+    let lineage = GlobalDependencies.current.lineage
+    var level = lineage.count { $0.environmentType == ScopedOverride.self }
     var dump: DependencyTreeDump?
-    for (level, node) in GlobalDependencies.current.lineage.enumerated().reversed() {
-      dump = node.dump(
-        title: level == 0 ? "Process-wide dependencies" : "withValues scope \(level)",
-        children: dump.map { [$0] } ?? [])
+    for (depth, node) in lineage.enumerated().reversed() {
+      let title: String
+      if depth == 0 {
+        title = "Process-wide dependencies"
+      } else if node.environmentType == ScopedOverride.self {
+        title = "withValues scope \(level)"
+        level -= 1
+      } else {
+        title = "Process-wide dependencies of this test"
+      }
+      dump = node.dump(title: title, children: dump.map { [$0] } ?? [])
     }
     return dump!.rendered(as: format)
   }

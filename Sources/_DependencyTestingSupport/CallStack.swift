@@ -1,5 +1,6 @@
 import DependencyValues
 import Testing
+import _EnvironmentCore
 
 #if canImport(Runtime)
   import Runtime
@@ -98,9 +99,16 @@ enum CallStack {
   }()
 
   #if canImport(Runtime)
+    /// Serializes symbolication: the `Runtime` module's symbolication crashed when several
+    /// threads reported at once (a strict test process reports from every thread). A leaf lock;
+    /// symbolication runs no user code and takes no lock of the library.
+    ///
+    /// `nonisolated(unsafe)`: an immutable reference to a lock.
+    nonisolated(unsafe) private static let symbolication = LockedValue<Void>.make(())
+
     private static func symbolicatedFrames() -> [SymbolicatedBacktrace.Frame]? {
       guard let backtrace = try? Backtrace.capture(limit: 128) else { return nil }
-      return backtrace.symbolicated()?.frames
+      return symbolication.withLock { _ in backtrace.symbolicated()?.frames }
     }
   #endif
 }

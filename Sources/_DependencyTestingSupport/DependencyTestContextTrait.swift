@@ -1,3 +1,4 @@
+import DependencyValues
 import Testing
 import _EnvironmentCore
 
@@ -14,17 +15,22 @@ import _EnvironmentCore
 /// }
 /// ```
 ///
-/// Made by `ComposableEnvTesting` and `GlobalEnvTesting` (`.dependencyTestContext`), each
-/// entering the context its module's way.
+/// Made by `ComposableEnvTesting` and `GlobalEnvTesting` (`.dependencyTestContext`, and
+/// `.dependencyContext(_:)` for a test that reads live or preview values instead), each entering
+/// the context its module's way.
 public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
   /// Runs an operation in a new context, the module's way.
   private let enter: @Sendable (TestContext, @Sendable () async throws -> Void) async throws -> Void
+  /// What the context's defaults are: test values (strict), preview values or live values.
+  private let context: DependencyContext
 
   package init(
+    _ context: DependencyContext = .test,
     enter:
       @escaping @Sendable (TestContext, @Sendable () async throws -> Void) async throws
       -> Void
   ) {
+    self.context = context
     self.enter = enter
   }
 
@@ -46,23 +52,24 @@ public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withNewTestContext { try await enter($0, function) }
+    try await withNewTestContext(context) { try await enter($0, function) }
   }
 }
 
-/// Runs `body` with a new test context, for it to enter its module's way: the test reporter is
-/// installed first, and the context is closed when `body` returns, so that failures raised for
-/// the test off its task are recorded in its scope. What both modules' `withDependencyTestContext`
-/// and `.dependencyTestContext` do around entering the context.
+/// Runs `body` with a new context of `kind` (by default a strict test context), for it to enter
+/// its module's way: the test reporter is installed first, and the context is closed when `body`
+/// returns, so that failures raised for the test off its task are recorded in its scope. What
+/// both modules' `withDependencyTestContext`, `withDependencyContext` and their traits do around
+/// entering the context.
 ///
 /// ```swift
 /// try withNewTestContext { try TestContext.$current.withValue($0, operation: operation) }
 /// ```
-package func withNewTestContext<Result>(_ body: (TestContext) throws -> Result) rethrows
-  -> Result
-{
+package func withNewTestContext<Result>(
+  _ kind: DependencyContext = .test, _ body: (TestContext) throws -> Result
+) rethrows -> Result {
   installTestReporter()
-  let context = TestContext()
+  let context = TestContext(for: kind)
   defer { context.close() }
   return try body(context)
 }
@@ -73,11 +80,12 @@ package func withNewTestContext<Result>(_ body: (TestContext) throws -> Result) 
 /// try await withNewTestContext { try await enter($0, function) }
 /// ```
 package func withNewTestContext<Result>(
+  _ kind: DependencyContext = .test,
   isolation: isolated (any Actor)? = #isolation,
   _ body: (TestContext) async throws -> Result
 ) async rethrows -> Result {
   installTestReporter()
-  let context = TestContext()
+  let context = TestContext(for: kind)
   defer { context.close() }
   return try await body(context)
 }

@@ -1,5 +1,6 @@
 import DependencyValues
 import Testing
+import _EnvironmentCore
 
 #if canImport(XCTest)
   import XCTest
@@ -45,9 +46,13 @@ final class TestFrameworkReporter: TestFailureReporter {
 
 /// Installs the reporter; called when the binary is loaded (see `_DependencyTestingLoader`), and
 /// again, harmlessly, whenever a test context is entered.
+///
+/// Once installed, GlobalEnv's reads always look for a scope: a test that has none of its own
+/// gets one (see `GlobalDependencies.RunningTestScopes`), which a read outside any scope would
+/// not find.
 @_cdecl("swift_composable_env_install_test_reporter")
 package func installTestReporter() {
-  TestFailureReporting.install(TestFrameworkReporter())
+  if TestFailureReporting.install(TestFrameworkReporter()) { LiveScopes.increment() }
   #if canImport(XCTest)
     XCTestCases.observe()
   #endif

@@ -104,7 +104,7 @@ enum AttachCounter {
 }
 
 extension DependencyKeys {
-  struct CountedAfterAttach: DependencyKey {
+  struct CountedAfterAttach: LiveInTests {
     static var defaultValue: Int {
       AttachCounter.shared.increment()
       return 3

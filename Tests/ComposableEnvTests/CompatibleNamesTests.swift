@@ -1,5 +1,6 @@
 import ClashingNames
 import ComposableEnv
+import ComposableEnvTesting
 import Testing
 
 // With a second library that declares `DependencyKey` and `@Dependency`, the unqualified names
@@ -27,7 +28,7 @@ private final class CompatibleEnvironment: ComposableEnvironment {
 
 @Suite("Compatible names")
 struct CompatibleNamesTests {
-  @Test func compatibleSpellingsWorkBesideClashingNames() {
+  @Test(.dependencyContext(.live)) func compatibleSpellingsWorkBesideClashingNames() {
     let environment = CompatibleEnvironment()
     #expect(environment.greeting == "compatible")
     environment.with(\.compatibleGreeting, "set")

@@ -528,7 +528,7 @@ enum PendingReferenceCounter { static let shared = Counter() }
 enum InitReadCounter { static let shared = Counter() }
 
 extension DependencyKeys {
-  struct HandoffClient: DependencyKey {
+  struct HandoffClient: LiveInTests {
     /// Builds the client on another thread, which reads another dependency of the environment.
     static var defaultValue: String {
       guard let (environment, handoff) = HandoffEnvironment.slot.value else { return "none" }
@@ -543,15 +543,15 @@ extension DependencyKeys {
     }
   }
 
-  struct HandoffOther: DependencyKey {
+  struct HandoffOther: LiveInTests {
     static var defaultValue: Int { 7 }
   }
 
-  struct UnrelatedNumber: DependencyKey {
+  struct UnrelatedNumber: LiveInTests {
     static var defaultValue: Int { 0 }
   }
 
-  struct CrossThreadCycle: DependencyKey {
+  struct CrossThreadCycle: LiveInTests {
     /// Waits for another thread that needs this same default: a cycle across threads.
     static var defaultValue: Int {
       let done = DispatchSemaphore(value: 0)
@@ -564,7 +564,7 @@ extension DependencyKeys {
     }
   }
 
-  struct SlowNumber: DependencyKey {
+  struct SlowNumber: LiveInTests {
     static var defaultValue: Int {
       StallGate.slowStarted.signal()
       Thread.sleep(forTimeInterval: 1)
@@ -572,29 +572,29 @@ extension DependencyKeys {
     }
   }
 
-  struct FastNumber: DependencyKey {
+  struct FastNumber: LiveInTests {
     static var defaultValue: Int { 2 }
   }
 
-  struct NeverRead: DependencyKey {
+  struct NeverRead: LiveInTests {
     static var defaultValue: Int { 3 }
   }
 
-  struct ParallelFirst: DependencyKey {
+  struct ParallelFirst: LiveInTests {
     static var defaultValue: Int {
       Thread.sleep(forTimeInterval: 0.2)
       return 1
     }
   }
 
-  struct ParallelSecond: DependencyKey {
+  struct ParallelSecond: LiveInTests {
     static var defaultValue: Int {
       Thread.sleep(forTimeInterval: 0.2)
       return 2
     }
   }
 
-  struct SharedSlow: DependencyKey {
+  struct SharedSlow: LiveInTests {
     static var defaultValue: Int {
       SharedSlowCounter.shared.increment()
       Thread.sleep(forTimeInterval: 0.2)
@@ -602,64 +602,64 @@ extension DependencyKeys {
     }
   }
 
-  struct TrackedKey: DependencyKey {
+  struct TrackedKey: LiveInTests {
     static var defaultValue: Tracked { Tracked(reading: nil, released: Counter()) }
   }
 
-  struct DeinitNumber: DependencyKey {
+  struct DeinitNumber: LiveInTests {
     static var defaultValue: Int { 5 }
   }
 
-  struct OptionalClient: DependencyKey {
+  struct OptionalClient: LiveInTests {
     static var defaultValue: Client {
       OptionalClientCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  struct WrittenClient: DependencyKey {
+  struct WrittenClient: LiveInTests {
     static var defaultValue: Client {
       WrittenClientCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  struct SubscriptClient: DependencyKey {
+  struct SubscriptClient: LiveInTests {
     static var defaultValue: Client {
       SubscriptClientCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  struct AliasedClient: DependencyKey {
+  struct AliasedClient: LiveInTests {
     static var defaultValue: Client {
       AliasedClientCounter.shared.increment()
       return Client(name: "aliased live")
     }
   }
 
-  struct ReferenceClient: DependencyKey {
+  struct ReferenceClient: LiveInTests {
     static var defaultValue: Client {
       ReferenceClientCounter.shared.increment()
       return Client(name: "reference live")
     }
   }
 
-  struct PendingAliased: DependencyKey {
+  struct PendingAliased: LiveInTests {
     static var defaultValue: Client {
       PendingAliasedCounter.shared.increment()
       return Client(name: "aliased live")
     }
   }
 
-  struct PendingReference: DependencyKey {
+  struct PendingReference: LiveInTests {
     static var defaultValue: Client {
       PendingReferenceCounter.shared.increment()
       return Client(name: "reference live")
     }
   }
 
-  struct InitRead: DependencyKey {
+  struct InitRead: LiveInTests {
     static var defaultValue: String {
       InitReadCounter.shared.increment()
       return "live"

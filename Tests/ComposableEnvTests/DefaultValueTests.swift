@@ -1,9 +1,10 @@
 import ComposableEnv
+import ComposableEnvTesting
 import Testing
 
 @Suite("Default values")
 struct DefaultValueTests {
-  @Test func unsetDependencyReadsItsDefault() {
+  @Test(.dependencyContext(.live)) func unsetDependencyReadsItsDefault() {
     let app = AppEnvironment()
     #expect(app.number == 0)
     #expect(app.name == "default")

@@ -4,13 +4,13 @@ import TestSupport
 // MARK: Keys
 
 extension DependencyKeys {
-  struct Number: DependencyKey { static var defaultValue: Int { 0 } }
-  struct Name: DependencyKey { static var defaultValue: String { "default" } }
+  struct Number: LiveInTests { static var defaultValue: Int { 0 } }
+  struct Name: LiveInTests { static var defaultValue: String { "default" } }
 
   // Three domains' names for one queue, for aliasing.
-  struct MainQueue: DependencyKey { static var defaultValue: String { "main-default" } }
-  struct FeedQueue: DependencyKey { static var defaultValue: String { "feed-default" } }
-  struct PostQueue: DependencyKey { static var defaultValue: String { "post-default" } }
+  struct MainQueue: LiveInTests { static var defaultValue: String { "main-default" } }
+  struct FeedQueue: LiveInTests { static var defaultValue: String { "feed-default" } }
+  struct PostQueue: LiveInTests { static var defaultValue: String { "post-default" } }
 }
 
 extension Dependencies {
@@ -97,13 +97,13 @@ enum DefaultCounters {
 }
 
 extension DependencyKeys {
-  struct CountedPerRoot: DependencyKey {
+  struct CountedPerRoot: LiveInTests {
     static var defaultValue: Int {
       DefaultCounters.perRoot.increment()
       return 7
     }
   }
-  struct CountedConcurrently: DependencyKey {
+  struct CountedConcurrently: LiveInTests {
     static var defaultValue: Int {
       DefaultCounters.concurrent.increment()
       return 8

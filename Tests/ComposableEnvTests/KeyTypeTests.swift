@@ -67,11 +67,11 @@ private final class AliasingHost: ComposableEnvironment {
 
 @Suite("Keys named by their type")
 struct KeyTypeTests {
-  @Test func aKeyTypePropertyReadsTheKeysDefault() {
+  @Test(.dependencyContext(.live)) func aKeyTypePropertyReadsTheKeysDefault() {
     #expect(KeyRoot().child.greeter == Greeter(greeting: "live"))
   }
 
-  @Test func aValueSetByKeyTypeReachesDescendantsOnly() {
+  @Test(.dependencyContext(.live)) func aValueSetByKeyTypeReachesDescendantsOnly() {
     let root = KeyRoot()
     root.child.with(Greeter.self, Greeter(greeting: "child"))
     #expect(root.greeter.greeting == "live")
@@ -87,7 +87,7 @@ struct KeyTypeTests {
     #expect(root.child[Greeter.self].greeting == "set")
   }
 
-  @Test func aKeyTypeAndAKeyPathOfTheSameKeyReadTheSameValue() {
+  @Test(.dependencyContext(.live)) func aKeyTypeAndAKeyPathOfTheSameKeyReadTheSameValue() {
     let root = KeyRoot()
     let leaf = root.child.next
     #expect(leaf.greeter == leaf.greeterByKeyPath)
@@ -120,14 +120,14 @@ struct KeyTypeTests {
     #expect(child.greeter.greeting == "two")
   }
 
-  @Test func aKeyPathCanBeAliasedToAKeyType() {
+  @Test(.dependencyContext(.live)) func aKeyPathCanBeAliasedToAKeyType() {
     let root = KeyRoot().aliasing(\.legacyGreeter, to: Greeter.self)
     #expect(root.child.legacyGreeter.greeting == "live")
     root.with(Greeter.self, Greeter(greeting: "one dependency"))
     #expect(root.child.legacyGreeter.greeting == "one dependency")
   }
 
-  @Test func aKeyTypeCanBeAliasedToAKeyPath() {
+  @Test(.dependencyContext(.live)) func aKeyTypeCanBeAliasedToAKeyPath() {
     let root = KeyRoot().aliasing(Greeter.self, to: \.legacyGreeter)
     #expect(root.child.greeter.greeting == "legacy default")
     root.with(\.legacyGreeter, Greeter(greeting: "one dependency"))
@@ -145,7 +145,7 @@ struct KeyTypeTests {
     #expect(host.child.legacyGreeter.greeting == "host")
   }
 
-  @Test func provenanceNamesTheKeyTypeAndWhoSetIt() {
+  @Test(.dependencyContext(.live)) func provenanceNamesTheKeyTypeAndWhoSetIt() {
     let root = KeyRoot().with(Greeter.self, Greeter(greeting: "root"))
     let provenance = root.child.provenance(of: Greeter.self)
     #expect(provenance.key == "Greeter")

@@ -1,4 +1,5 @@
 import ComposableEnv
+import ComposableEnvTesting
 import Foundation
 import TestSupport
 import Testing
@@ -63,7 +64,7 @@ struct LeakTests {
     return observed
   }
 
-  @Test func releasingTheRootReleasesChildrenValuesAndDefaults() {
+  @Test(.dependencyContext(.live)) func releasingTheRootReleasesChildrenValuesAndDefaults() {
     let observed = buildAndRelease()
     #expect(becomesTrue(within: 10) { observed.released })
   }

@@ -1,4 +1,5 @@
 import ComposableEnv
+import ComposableEnvTesting
 import TestSupport
 import Testing
 
@@ -129,7 +130,9 @@ struct StormTests {
     alias(to: reference)
   }
 
-  @Test func concurrentFirstReadsComputeEachRootsDefaultExactlyOnce() async {
+  @Test(.dependencyContext(.live)) func concurrentFirstReadsComputeEachRootsDefaultExactlyOnce()
+    async
+  {
     let roots = (0..<50).map { _ in StormEnvironment() }
     let leaves = roots.map { root in
       (0..<8).map { root.derived(StormEnvironment.self, id: $0).next }

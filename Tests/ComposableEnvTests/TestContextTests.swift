@@ -146,10 +146,25 @@ private final class SharedContextFeed: ComposableEnvironment, @unchecked Sendabl
     #expect(messages.count == 1)
   }
 
-  @Test func outsideATestContextDefaultsAreLiveAndNothingIsReported() {
+  @Test(.dependencyContext(.live)) func inALiveContextDefaultsAreLiveAndNothingIsReported() {
     let environment = ContextRoot()
     #expect(environment.feed.unset == "live")
     #expect(environment.contextTested == "live")
+  }
+
+  @Test func outsideAnyTestContextATestProcessReadsTestValuesAndReports() {
+    let environment = ContextRoot()
+    let messages = recordedIssues { _ = environment.feed.unset }
+    #expect(environment.contextTested == "test")
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("DependencyKeys.Unset") == true)
+  }
+
+  @Test func aRootMadeOnAThreadOfItsOwnInATestProcessReadsTestValues() async {
+    let value = await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: ContextRoot().contextTested) }
+    }
+    #expect(value == "test")
   }
 
   @Test func parallelContextsEachReportAndReadTheirOwnValues() async {
@@ -170,7 +185,7 @@ private final class SharedContextFeed: ComposableEnvironment, @unchecked Sendabl
   }
 
   @Test func anEnvironmentBelongsToTheContextItWasCreatedIn() {
-    let outside = ContextRoot()
+    let outside = withDependencyContext(.live) { ContextRoot() }
     let inside = withDependencyTestContext { ContextRoot() }
     withDependencyTestContext {
       #expect(outside.feed.contextTested == "live")

@@ -48,7 +48,8 @@ private final class ClientsEnvironment: ComposableEnvironment {
     #expect(ClientsEnvironment().interfaceOnly.name == "test", "reported once, never stops")
   }
 
-  @Test func aKeyWhoseLiveConformanceIsAddedElsewhereReadsItsLiveValue() {
+  @Test(.dependencyContext(.live)) func aKeyWhoseLiveConformanceIsAddedElsewhereReadsItsLiveValue()
+  {
     #expect(ClientsEnvironment().split.name == "live")
   }
 

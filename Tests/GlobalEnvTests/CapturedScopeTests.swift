@@ -90,7 +90,7 @@ private final class NoDependencies {}
     #expect(holder.number == 9)
   }
 
-  @Test func aModelMadeOutsideScopesReadsTheScopeItIsReadIn() {
+  @Test(.dependencyContext(.live)) func aModelMadeOutsideScopesReadsTheScopeItIsReadIn() {
     let model = CountingModel()
     #expect(model.number == 0)
     let inScope = Dependencies.withValues {

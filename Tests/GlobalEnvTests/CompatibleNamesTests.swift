@@ -1,5 +1,6 @@
 import ClashingNames
 import GlobalEnv
+import GlobalEnvTesting
 import Testing
 
 // With a second library that declares `DependencyKey` and `@Dependency`, the unqualified names
@@ -27,7 +28,7 @@ private struct CompatibleModel {
 
 @Suite("Compatible names")
 struct CompatibleNamesTests {
-  @Test func compatibleSpellingsWorkBesideClashingNames() {
+  @Test(.dependencyContext(.live)) func compatibleSpellingsWorkBesideClashingNames() {
     Dependencies.withValues {
       $0.compatibleGreeting = "scoped"
     } operation: {

@@ -1,5 +1,6 @@
 import Foundation
 import GlobalEnv
+import GlobalEnvTesting
 import TestSupport
 import Testing
 
@@ -126,22 +127,29 @@ struct GlobalConcurrencyModelTests {
 extension ProcessWideState {
   @Suite("Process-wide concurrency model")
   struct ProcessWideConcurrencyTests {
-    @Test func valueWhoseDeinitReadsDependenciesIsReleasedByReset() {
+    @Test(.dependencyContext(.live)) func valueWhoseDeinitReadsDependenciesIsReleasedByReset() {
       let released = Counter()
       GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: released))
       _ = GlobalWriteModel()[\.globalTracked]
-      #expect(finishes(within: 10) { Dependencies.reset() })
+      // On a thread of its own, in the test's scope (where the test's `with` wrote).
+      Dependencies.withEscapedValues { escaped in
+        #expect(finishes(within: 10) { escaped.yield { Dependencies.reset() } })
+      }
       #expect(released.count == 1)
     }
 
-    @Test func valueWhoseDeinitReadsDependenciesCanBeReplaced() {
+    @Test(.dependencyContext(.live)) func valueWhoseDeinitReadsDependenciesCanBeReplaced() {
       let released = Counter()
       GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: released))
       _ = GlobalWriteModel()[\.globalTracked]
-      #expect(
-        finishes(within: 10) {
-          GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: Counter()))
-        })
+      Dependencies.withEscapedValues { escaped in
+        #expect(
+          finishes(within: 10) {
+            escaped.yield {
+              _ = GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: Counter()))
+            }
+          })
+      }
       #expect(released.count == 1)
       Dependencies.reset()
     }
@@ -228,16 +236,16 @@ private func handOffClient() -> String {
 }
 
 extension DependencyKeys {
-  fileprivate struct GlobalHandoffClient: DependencyKey {
+  fileprivate struct GlobalHandoffClient: LiveInTests {
     static var defaultValue: String { handOffClient() }
   }
 
-  fileprivate struct GlobalScopedHandoffClient: DependencyKey {
+  fileprivate struct GlobalScopedHandoffClient: LiveInTests {
     static var defaultValue: String { handOffClient() }
   }
 
   /// Waits for another thread that needs this same default: a cycle across threads.
-  fileprivate struct GlobalCycle: DependencyKey {
+  fileprivate struct GlobalCycle: LiveInTests {
     static var defaultValue: Int {
       let done = DispatchSemaphore(value: 0)
       Thread {
@@ -249,19 +257,19 @@ extension DependencyKeys {
     }
   }
 
-  fileprivate struct GlobalOther: DependencyKey {
+  fileprivate struct GlobalOther: LiveInTests {
     static var defaultValue: Int { 8 }
   }
 
-  fileprivate struct GlobalUnrelated: DependencyKey {
+  fileprivate struct GlobalUnrelated: LiveInTests {
     static var defaultValue: Int { 0 }
   }
 
-  fileprivate struct GlobalNeverRead: DependencyKey {
+  fileprivate struct GlobalNeverRead: LiveInTests {
     static var defaultValue: Int { 0 }
   }
 
-  fileprivate struct GlobalSlow: DependencyKey {
+  fileprivate struct GlobalSlow: LiveInTests {
     static var defaultValue: Int {
       GlobalStallGate.slowStarted.signal()
       Thread.sleep(forTimeInterval: 1)
@@ -269,50 +277,50 @@ extension DependencyKeys {
     }
   }
 
-  fileprivate struct GlobalFast: DependencyKey {
+  fileprivate struct GlobalFast: LiveInTests {
     static var defaultValue: Int { 2 }
   }
 
-  fileprivate struct GlobalWritten: DependencyKey {
+  fileprivate struct GlobalWritten: LiveInTests {
     static var defaultValue: Client {
       GlobalWrittenCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  fileprivate struct GlobalUpdated: DependencyKey {
+  fileprivate struct GlobalUpdated: LiveInTests {
     static var defaultValue: Client {
       GlobalUpdatedCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  fileprivate struct GlobalSubscripted: DependencyKey {
+  fileprivate struct GlobalSubscripted: LiveInTests {
     static var defaultValue: Client {
       GlobalSubscriptedCounter.shared.increment()
       return Client(name: "live")
     }
   }
 
-  fileprivate struct GlobalAliased: DependencyKey {
+  fileprivate struct GlobalAliased: LiveInTests {
     static var defaultValue: Client {
       GlobalAliasedCounter.shared.increment()
       return Client(name: "aliased live")
     }
   }
 
-  fileprivate struct GlobalReference: DependencyKey {
+  fileprivate struct GlobalReference: LiveInTests {
     static var defaultValue: Client {
       GlobalReferenceCounter.shared.increment()
       return Client(name: "reference live")
     }
   }
 
-  fileprivate struct GlobalDescribedKey: DependencyKey {
+  fileprivate struct GlobalDescribedKey: LiveInTests {
     static var defaultValue: Described { Described() }
   }
 
-  fileprivate struct GlobalTrackedKey: DependencyKey {
+  fileprivate struct GlobalTrackedKey: LiveInTests {
     static var defaultValue: GlobalTracked? { nil }
   }
 }

@@ -50,10 +50,11 @@ extension ProcessWideState {
         #expect(
           AppEnvironment().dependencyTree() == """
             Process-wide dependencies
-            │  sets DependencyKeys.Label = "global"
-            │  aliases DependencyKeys.Secondary → DependencyKeys.Primary
-            └─ withValues scope 1
-                  sets DependencyKeys.Counter = 5
+            └─ Process-wide dependencies of this test
+               │  sets DependencyKeys.Label = "global"
+               │  aliases DependencyKeys.Secondary → DependencyKeys.Primary
+               └─ withValues scope 1
+                     sets DependencyKeys.Counter = 5
             """
         )
       }

@@ -3,13 +3,13 @@ import TestSupport
 
 // Keys that only the serialized `ProcessWideTests` suite sets outside a scope.
 extension DependencyKeys {
-  struct Counter: DependencyKey { static var defaultValue: Int { 0 } }
-  struct Label: DependencyKey { static var defaultValue: String { "label-default" } }
-  struct Primary: DependencyKey { static var defaultValue: String { "primary-default" } }
-  struct Secondary: DependencyKey { static var defaultValue: String { "secondary-default" } }
-  struct Tertiary: DependencyKey { static var defaultValue: String { "tertiary-default" } }
-  struct Stress: DependencyKey { static var defaultValue: Int { -1 } }
-  struct CountedDefault: DependencyKey {
+  struct Counter: LiveInTests { static var defaultValue: Int { 0 } }
+  struct Label: LiveInTests { static var defaultValue: String { "label-default" } }
+  struct Primary: LiveInTests { static var defaultValue: String { "primary-default" } }
+  struct Secondary: LiveInTests { static var defaultValue: String { "secondary-default" } }
+  struct Tertiary: LiveInTests { static var defaultValue: String { "tertiary-default" } }
+  struct Stress: LiveInTests { static var defaultValue: Int { -1 } }
+  struct CountedDefault: LiveInTests {
     static var defaultValue: Int {
       Counters.countedDefault.increment()
       return 100
@@ -19,11 +19,11 @@ extension DependencyKeys {
 
 // Keys that tests only override inside scopes.
 extension DependencyKeys {
-  struct Scoped: DependencyKey { static var defaultValue: Int { 0 } }
-  struct ScopedName: DependencyKey { static var defaultValue: String { "scoped-default" } }
-  struct Base: DependencyKey { static var defaultValue: Int { 20 } }
+  struct Scoped: LiveInTests { static var defaultValue: Int { 0 } }
+  struct ScopedName: LiveInTests { static var defaultValue: String { "scoped-default" } }
+  struct Base: LiveInTests { static var defaultValue: Int { 20 } }
   /// A default that reads another dependency.
-  struct DependentDefault: DependencyKey {
+  struct DependentDefault: LiveInTests {
     static var defaultValue: Int { Reader().base + 1 }
   }
 }

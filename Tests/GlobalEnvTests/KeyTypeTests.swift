@@ -92,7 +92,7 @@ extension ProcessWideState {
       Dependencies.clearAliases()
     }
 
-    @Test func aKeyTypePropertyReadsTheKeysDefault() {
+    @Test(.dependencyContext(.live)) func aKeyTypePropertyReadsTheKeysDefault() {
       #expect(GreeterModel().greeter.greeting == "live")
     }
 
@@ -107,13 +107,13 @@ extension ProcessWideState {
       #expect(GreeterModel().greeter.greeting == "subscript")
     }
 
-    @Test func aKeyPathCanBeAliasedToAKeyType() {
+    @Test(.dependencyContext(.live)) func aKeyPathCanBeAliasedToAKeyType() {
       GreeterModel().aliasing(\.legacyGreeter, to: Greeter.self)
         .with(Greeter.self, Greeter(greeting: "one dependency"))
       #expect(GreeterModel().legacyGreeter.greeting == "one dependency")
     }
 
-    @Test func aKeyTypeCanBeAliasedToAKeyPath() {
+    @Test(.dependencyContext(.live)) func aKeyTypeCanBeAliasedToAKeyPath() {
       GreeterModel().aliasing(Greeter.self, to: \.legacyGreeter)
       #expect(GreeterModel().greeter.greeting == "legacy default")
     }
@@ -130,7 +130,7 @@ extension ProcessWideState {
       #expect(GreeterModel().legacyGreeter.greeting == "builder")
     }
 
-    @Test func aBuilderAliasesAKeyTypeToAKeyPath() {
+    @Test(.dependencyContext(.live)) func aBuilderAliasesAKeyTypeToAKeyPath() {
       _ = KeyTypeAliasHost().keyToKeyPath
       #expect(GreeterModel().greeter.greeting == "legacy default")
     }
@@ -141,7 +141,7 @@ extension ProcessWideState {
       #expect(GreeterModel().legacyGreeter.greeting == "shared")
     }
 
-    @Test func provenanceOfAKeyTypeSaysWhereItWasSet() {
+    @Test(.dependencyContext(.live)) func provenanceOfAKeyTypeSaysWhereItWasSet() {
       #expect(GreeterModel().provenance(of: Greeter.self).origin == .defaultValue)
       GreeterModel().with(Greeter.self, Greeter(greeting: "process"))
       #expect(GreeterModel().provenance(of: Greeter.self).origin == .processWide)

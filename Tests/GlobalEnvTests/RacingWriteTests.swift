@@ -7,7 +7,7 @@ import Testing
 /// The process-wide values and `withValues` scopes, with reference-typed values overwritten while
 /// other threads read them (see `Tests/TrustTests` for ComposableEnv's trees).
 enum RacingKeys {
-  struct Token: DependencyKey {
+  struct Token: LiveInTests {
     static var defaultValue: LiveToken { LiveToken("default", RacingKeys.defaults) }
   }
   static let defaults = LiveCount()

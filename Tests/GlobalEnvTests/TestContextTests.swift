@@ -59,7 +59,7 @@ private struct ContextReader: GlobalDependenciesAccessing {}
 
   @Test func aTestValueStaysInItsContext() {
     #expect(withDependencyTestContext { ContextReader().globalContextTested } == "test")
-    #expect(ContextReader().globalContextTested == "live")
+    #expect(withDependencyContext(.live) { ContextReader().globalContextTested } == "live")
     #expect(withDependencyTestContext { ContextReader().globalContextTested } == "test")
   }
 
@@ -110,7 +110,7 @@ private struct ContextReader: GlobalDependenciesAccessing {}
       return ContextReader().globalContextTested
     }
     #expect(value == "written")
-    #expect(ContextReader().globalContextTested == "live")
+    #expect(withDependencyContext(.live) { ContextReader().globalContextTested } == "live")
   }
 
   @Test func aContextsTestValuesAreReleasedWhenItEnds() {

@@ -3,13 +3,15 @@ import Testing
 
 #if COMPOSABLE_ENV
   import ComposableEnv
+  import ComposableEnvTesting
 #else
   import GlobalEnv
+  import GlobalEnvTesting
 #endif
 
 @Suite("The same feature, either module")
 struct FeatureTests {
-  @Test func unsetDependencyReadsItsDefault() {
+  @Test(.dependencyContext(.live)) func unsetDependencyReadsItsDefault() {
     isolated {
       #expect(ShopEnvironment().greeting == "hello")
       #expect(ShopEnvironment().cart.currency == "EUR")
@@ -47,7 +49,7 @@ struct FeatureTests {
     }
   }
 
-  @Test func aliasingJoinsTheKeys() {
+  @Test(.dependencyContext(.live)) func aliasingJoinsTheKeys() {
     isolated {
       let shop = ShopEnvironment().aliasing(\.headline, to: \.title)
       #expect(shop.headline == "title")

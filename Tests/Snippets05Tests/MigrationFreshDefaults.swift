@@ -1,6 +1,7 @@
 // Compiled copy of a snippet from Migration.md (defaults are computed once); keep it identical
 // (SnippetsAreCompiledTests checks).
 import ComposableEnv
+import ComposableEnvTesting
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ let stamp = ClockEnvironment().now()  // a new Date on every call
 
 @Suite("Migration.md: a fresh value on each read")
 struct FreshDefaultTests {
-  @Test func aFunctionDependencyGivesAFreshValueOnEveryCall() {
+  @Test(.dependencyContext(.live)) func aFunctionDependencyGivesAFreshValueOnEveryCall() {
     let clock = ClockEnvironment()
     let first = clock.now()
     Thread.sleep(forTimeInterval: 0.002)

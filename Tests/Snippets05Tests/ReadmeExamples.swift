@@ -4,6 +4,7 @@
 // Composable Architecture's scheduler type, and `Root` for the README's shorthand of
 // `RootEnvironment`.
 import ComposableEnv
+import ComposableEnvTesting
 import Dispatch
 import Testing
 
@@ -51,7 +52,7 @@ struct ReadmeExamplesTests {
   }
 
   @available(*, deprecated, message: "Runs 0.5's README examples.")
-  @Test func parentsAndSiblingsKeepTheirValues() {
+  @Test(.dependencyContext(.live)) func parentsAndSiblingsKeepTheirValues() {
     let root = Root()
     root.child.with(\.mainQueue, .failing)
     #expect(root.mainQueue == .main)
@@ -60,7 +61,7 @@ struct ReadmeExamplesTests {
   }
 
   @available(*, deprecated, message: "Runs 0.5's README examples.")
-  @Test func renamedDependenciesOverridesInTheChainAndDirectAccess() {
+  @Test(.dependencyContext(.live)) func renamedDependenciesOverridesInTheChainAndDirectAccess() {
     let environment = RenamingEnvironment()
     #expect(environment.anotherNameForTheDependency == .main)
     #expect(environment.mainQueue == .main)

@@ -10,16 +10,16 @@ import TestSupport
 let defaultTokens = LiveCount()
 
 enum TrustKeys {
-  struct Token: DependencyKey {
+  struct Token: LiveInTests {
     static var defaultValue: LiveToken { LiveToken("default", defaultTokens) }
   }
-  struct OtherToken: DependencyKey {
+  struct OtherToken: LiveInTests {
     static var defaultValue: LiveToken { LiveToken("default", defaultTokens) }
   }
-  struct Label: DependencyKey { static var defaultValue: String { "none" } }
-  struct RequestID: DependencyKey { static var defaultValue: String { "none" } }
-  struct Flags: DependencyKey { static var defaultValue: Set<String> { ["f1"] } }
-  struct Number: DependencyKey { static var defaultValue: Int { 0 } }
+  struct Label: LiveInTests { static var defaultValue: String { "none" } }
+  struct RequestID: LiveInTests { static var defaultValue: String { "none" } }
+  struct Flags: LiveInTests { static var defaultValue: Set<String> { ["f1"] } }
+  struct Number: LiveInTests { static var defaultValue: Int { 0 } }
 }
 
 /// A client that keeps the `Dependencies` it was made from and reads another key later, as
@@ -101,8 +101,8 @@ final class ReentrantValue: Sendable {
 }
 
 enum ReentrantKeys {
-  struct Hook: DependencyKey { static var defaultValue: ReentrantValue? { nil } }
-  struct Fetch: DependencyKey { static var defaultValue: @Sendable () -> String { { "live" } } }
+  struct Hook: LiveInTests { static var defaultValue: ReentrantValue? { nil } }
+  struct Fetch: LiveInTests { static var defaultValue: @Sendable () -> String { { "live" } } }
 }
 
 extension Dependencies {

@@ -6,10 +6,10 @@ import Testing
 /// fix, the getter of `endpoints` got the value being written for every key of its type, so
 /// writing `\.endpoints.primary` also overwrote `fallback`.
 enum NestedKeys {
-  struct Primary: DependencyKey { static var defaultValue: String { "primary-default" } }
-  struct Fallback: DependencyKey { static var defaultValue: String { "fallback-default" } }
-  struct Lower: DependencyKey { static var defaultValue: Int { 1 } }
-  struct Counted: DependencyKey {
+  struct Primary: LiveInTests { static var defaultValue: String { "primary-default" } }
+  struct Fallback: LiveInTests { static var defaultValue: String { "fallback-default" } }
+  struct Lower: LiveInTests { static var defaultValue: Int { 1 } }
+  struct Counted: LiveInTests {
     static var defaultValue: Int {
       NestedKeys.defaults.increment()
       return 0

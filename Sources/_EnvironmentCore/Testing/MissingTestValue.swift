@@ -63,5 +63,5 @@ extension Node {
   }
 
   /// The environment type that owns this node.
-  var environmentType: Any.Type { withLock { $0.environmentType } }
+  package var environmentType: Any.Type { withLock { $0.environmentType } }
 }

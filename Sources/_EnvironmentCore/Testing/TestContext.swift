@@ -14,9 +14,11 @@ import _EnvironmentAtomics
 /// test and key.
 ///
 /// A context is entered per test (a task-local value, so parallel tests each have their own) by
-/// the testing modules, or for the whole process with the environment variable
-/// `SWIFT_COMPOSABLE_ENV_CONTEXT=test`. A node belongs to the context in force when it was
-/// created (see `Node.makeRoot`), which never changes: its defaults are that context's.
+/// the testing modules. Outside any task's context, a process running tests is strict as a
+/// whole (`processWide`), unless `SWIFT_COMPOSABLE_ENV_CONTEXT=live`; the variable can also make
+/// any other process strict (`test`) or a preview (`preview`). A node belongs to the context in
+/// force when it was created (see `Node.makeRoot`), which never changes: its defaults are that
+/// context's.
 ///
 /// `@unchecked Sendable`: the only mutable state is the set of reported keys and the held
 /// failures, each under its lock.
@@ -24,13 +26,17 @@ package final class TestContext: @unchecked Sendable {
   /// The context entered by the current task, if any.
   @TaskLocal package static var current: TestContext?
 
-  /// The context of every environment created outside a task's context, when the process runs
-  /// with `SWIFT_COMPOSABLE_ENV_CONTEXT=test`; read once.
+  /// The context of every environment created outside a task's context: in an Xcode preview, a
+  /// preview context; in a process that runs tests (`TestProcess.isRunningTests`), or with
+  /// `SWIFT_COMPOSABLE_ENV_CONTEXT=test`, a strict one that belongs to no test; otherwise none.
+  /// The variable decides over the kind of process; read once.
   package static let processWide: TestContext? = {
     guard let setting = getenv(variableName).map({ String(cString: $0) }) else {
       // An Xcode preview is a preview context unless the variable says otherwise.
-      let isPreview = getenv("XCODE_RUNNING_FOR_PREVIEWS").map { String(cString: $0) } == "1"
-      return isPreview ? TestContext(reading: .previewValues) : nil
+      if getenv("XCODE_RUNNING_FOR_PREVIEWS").map({ String(cString: $0) }) == "1" {
+        return TestContext(reading: .previewValues)
+      }
+      return TestProcess.isRunningTests ? TestContext(ownedByTheRunningTest: false) : nil
     }
     switch setting.lowercased() {
     case "test": return TestContext(ownedByTheRunningTest: false)
@@ -40,19 +46,23 @@ package final class TestContext: @unchecked Sendable {
       reportMisuse(
         """
         \(variableName)=\(setting) is not a context: use `test` (every environment reads test \
-        values and reports dependencies that have none), `preview` (every environment reads \
-        preview values) or `live` (the default).
+        values and reports dependencies that have none; the default in a process that runs \
+        tests), `preview` (every environment reads preview values) or `live` (every environment \
+        reads live values; the default elsewhere).
         """)
     }
   }()
 
-  /// What a context's defaults are: keys' test values, or their preview values.
+  /// What a context's defaults are: keys' test values, their preview values, or their live
+  /// values (a test that opted out of strictness).
   package enum Defaults: Sendable {
     case testValues
     case previewValues
+    case liveValues
   }
 
-  /// Whether this context's defaults are test values (a test context) or preview values.
+  /// Whether this context's defaults are test values (a test context), preview values or live
+  /// values.
   package let defaults: Defaults
 
   /// The environment variable that makes every environment of the process strict.
@@ -68,17 +78,44 @@ package final class TestContext: @unchecked Sendable {
   /// Failures raised for `owner` off its task, recorded when its scope ends.
   let held = LockedValue<HeldFailures>.make(HeldFailures())
 
-  /// A context for the running test (for the process-wide context, `ownedByTheRunningTest`
-  /// is false: it belongs to no test).
-  package init(ownedByTheRunningTest: Bool = true) {
-    owner = ownedByTheRunningTest ? TestFailureReporting.reporter?.currentTestIdentity : nil
-    defaults = .testValues
-    environment_live_test_contexts_add(1)
+  /// A strict context for the running test (for the process-wide context,
+  /// `ownedByTheRunningTest` is false: it belongs to no test).
+  package convenience init(ownedByTheRunningTest: Bool = true) {
+    self.init(
+      owner: ownedByTheRunningTest ? TestFailureReporting.reporter?.currentTestIdentity : nil,
+      defaults: .testValues)
   }
 
-  /// A context that belongs to no test, whose defaults are `defaults` (the preview context).
-  init(reading defaults: Defaults) {
-    owner = nil
+  /// A context whose defaults are `defaults`: for test values, a strict context for the running
+  /// test; otherwise one that belongs to no test.
+  ///
+  /// ```swift
+  /// let live = TestContext(reading: .liveValues)  // a test that reads live values
+  /// ```
+  package convenience init(reading defaults: Defaults) {
+    guard case .testValues = defaults else {
+      self.init(owner: nil, defaults: defaults)
+      return
+    }
+    self.init()
+  }
+
+  /// The context `context` names: a strict one for `.test`, whose failures are the running
+  /// test's; preview values for `.preview`; live values for `.live`.
+  ///
+  /// ```swift
+  /// let context = TestContext(for: .live)
+  /// ```
+  package convenience init(for context: DependencyContext) {
+    switch context {
+    case .test: self.init()
+    case .preview: self.init(reading: .previewValues)
+    case .live: self.init(reading: .liveValues)
+    }
+  }
+
+  private init(owner: String?, defaults: Defaults) {
+    self.owner = owner
     self.defaults = defaults
     environment_live_test_contexts_add(1)
   }

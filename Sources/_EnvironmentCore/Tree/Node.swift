@@ -436,6 +436,14 @@ package struct Node: @unchecked Sendable {
     currentTree().tree.resetDefaults()
   }
 
+  /// Forgets the defaults this node's tree computed for `testContext`, and the reads cached
+  /// from them: the next reads in that context compute them again.
+  package func resetDefaults(of testContext: TestContext) {
+    let tree = currentTree().tree
+    tree.forgetDefaults(of: testContext)
+    tree.invalidateValues()
+  }
+
   /// Forgets the defaults this node's tree computed for `testContext` (whose test has ended).
   package func forgetDefaults(of testContext: TestContext) {
     currentTree().tree.forgetDefaults(of: testContext)

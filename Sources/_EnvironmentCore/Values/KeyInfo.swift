@@ -36,10 +36,15 @@ package struct KeyInfo: @unchecked Sendable {
   var shortValueTypeName: String { String(describing: type.valueType) }
 
   /// Computes the key's default value, boxed: in a test context its test value, reporting a key
-  /// that has none (see `TestContext`); in a preview context its preview value.
+  /// that has none (see `TestContext`); in a preview context its preview value; in a live one
+  /// (or none) its default value.
   func makeDefault(in testContext: TestContext?, readAt node: Node) -> AnyObject {
     guard let testContext else { return type.boxedDefault() }
-    if case .previewValues = testContext.defaults { return type.boxedPreviewValue() }
+    switch testContext.defaults {
+    case .liveValues: return type.boxedDefault()
+    case .previewValues: return type.boxedPreviewValue()
+    case .testValues: break
+    }
     let (box, declared) = type.boxedTestValue()
     // A read that is part of setting the key (`$0.client.fetch = …`) is not a use of it.
     if !declared, !ThreadContext.current.isSettingValues {

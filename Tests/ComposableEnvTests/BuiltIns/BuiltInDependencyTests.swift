@@ -19,7 +19,7 @@ private final class BuiltInRoot: ComposableEnvironment {
 /// The built-in dependencies: live values are the system's, tests set them, and a test that reads
 /// one it did not set fails, naming it.
 @Suite struct BuiltInDependencyTests {
-  @Test func theLiveDateIsTheSystemsNow() {
+  @Test(.dependencyContext(.live)) func theLiveDateIsTheSystemsNow() {
     let before = Date()
     let now = BuiltInRoot().date.now
     #expect(before <= now && now <= Date())
@@ -32,7 +32,7 @@ private final class BuiltInRoot: ComposableEnvironment {
     #expect(environment.date.now == fixed)
   }
 
-  @Test func liveIdentifiersAreRandom() {
+  @Test(.dependencyContext(.live)) func liveIdentifiersAreRandom() {
     let environment = BuiltInRoot()
     #expect(environment.uuid() != environment.uuid())
   }
@@ -73,7 +73,7 @@ private final class BuiltInRoot: ComposableEnvironment {
     #expect(environment.uuid() == UUID(7))
   }
 
-  @Test func theRegionalSettingsAreTheSystemsUntilSet() {
+  @Test(.dependencyContext(.live)) func theRegionalSettingsAreTheSystemsUntilSet() {
     let environment = BuiltInRoot()
     #expect(environment.calendar == Calendar.autoupdatingCurrent)
     #expect(environment.locale == Locale.autoupdatingCurrent)
@@ -86,7 +86,7 @@ private final class BuiltInRoot: ComposableEnvironment {
     #expect(set.calendar.identifier == .buddhist)
   }
 
-  @Test func theLiveClocksAreTheSystems() {
+  @Test(.dependencyContext(.live)) func theLiveClocksAreTheSystems() {
     let environment = BuiltInRoot()
     #expect(environment.continuousClock is ContinuousClock)
     #expect(environment.suspendingClock is SuspendingClock)
@@ -98,8 +98,16 @@ private final class BuiltInRoot: ComposableEnvironment {
     #expect((environment.continuousClock as? TestClock<Duration>) === clock)
   }
 
-  @Test func theContextIsLiveOutsideTestContexts() {
-    #expect(BuiltInRoot().context == .live)
+  @Test func theContextIsTestInATestProcessOutsideAnyTestContext() {
+    #expect(BuiltInRoot().context == .test)
+  }
+
+  @Test func theContextIsLiveInALiveContext() {
+    #expect(withDependencyContext(.live) { BuiltInRoot().context } == .live)
+  }
+
+  @Test func theContextIsPreviewInAPreviewContext() {
+    #expect(withDependencyContext(.preview) { BuiltInRoot().context } == .preview)
   }
 
   @Test func theContextIsTestInATestContext() {

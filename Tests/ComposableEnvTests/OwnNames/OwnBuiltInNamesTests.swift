@@ -1,4 +1,5 @@
 import ComposableEnv
+import ComposableEnvTesting
 import OwnBuiltInNames
 import Testing
 
@@ -10,12 +11,12 @@ private final class OwnNamesRoot: ComposableEnvironment {
 /// A `date` or `uuid` declared on `Dependencies` in another module (as 0.5 apps did) is the one
 /// read, not the built-in of the same name: the built-ins are disfavored.
 @Suite struct OwnBuiltInNamesTests {
-  @Test func aDateDeclaredInAnotherModuleIsTheOneRead() {
+  @Test(.dependencyContext(.live)) func aDateDeclaredInAnotherModuleIsTheOneRead() {
     let date: @Sendable () -> Int = OwnNamesRoot().date
     #expect(date() == 1_234)
   }
 
-  @Test func aUUIDDeclaredInAnotherModuleIsTheOneRead() {
+  @Test(.dependencyContext(.live)) func aUUIDDeclaredInAnotherModuleIsTheOneRead() {
     let uuid: String = OwnNamesRoot().uuid
     #expect(uuid == "own-uuid")
   }

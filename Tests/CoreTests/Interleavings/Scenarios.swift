@@ -12,11 +12,11 @@ import TestSupport
 
   /// Keys of the scenarios: reference-typed values that count themselves.
   enum ScenarioKeys {
-    struct Token: DependencyKey { static var defaultValue: LiveToken? { nil } }
-    struct Hook: DependencyKey { static var defaultValue: ScenarioHook? { nil } }
-    struct Label: DependencyKey { static var defaultValue: String { "none" } }
-    struct Number: DependencyKey { static var defaultValue: Int { 0 } }
-    struct Flag: DependencyKey { static var defaultValue: Bool { false } }
+    struct Token: LiveInTests { static var defaultValue: LiveToken? { nil } }
+    struct Hook: LiveInTests { static var defaultValue: ScenarioHook? { nil } }
+    struct Label: LiveInTests { static var defaultValue: String { "none" } }
+    struct Number: LiveInTests { static var defaultValue: Int { 0 } }
+    struct Flag: LiveInTests { static var defaultValue: Bool { false } }
   }
 
   extension Dependencies {

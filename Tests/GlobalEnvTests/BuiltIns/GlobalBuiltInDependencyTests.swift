@@ -9,7 +9,7 @@ private struct BuiltInReader: GlobalDependenciesAccessing {}
 /// The built-in dependencies in GlobalEnv: the system's values outside scopes, a scope's values
 /// inside, test values (reported) in a test context.
 @Suite(.timeLimit(.minutes(10))) struct GlobalBuiltInDependencyTests {
-  @Test func theLiveDateIsTheSystemsNow() {
+  @Test(.dependencyContext(.live)) func theLiveDateIsTheSystemsNow() {
     let before = Date()
     let now = BuiltInReader().date.now
     #expect(before <= now && now <= Date())
@@ -26,9 +26,16 @@ private struct BuiltInReader: GlobalDependenciesAccessing {}
     #expect(ids == [UUID(0), UUID(1)])
   }
 
-  @Test func theContextIsLiveOutsideTestContextsAndTestInOne() {
-    #expect(BuiltInReader().context == .live)
+  @Test func theContextIsTestInATestProcessOutsideAnyTestContext() {
+    #expect(BuiltInReader().context == .test)
+  }
+
+  @Test func theContextIsTestInATestContext() {
     #expect(withDependencyTestContext { BuiltInReader().context } == .test)
+  }
+
+  @Test func theContextIsLiveInALiveContext() {
+    #expect(withDependencyContext(.live) { BuiltInReader().context } == .live)
   }
 
   @Test func aScopeSetsTheContext() {

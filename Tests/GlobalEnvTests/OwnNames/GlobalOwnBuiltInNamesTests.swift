@@ -1,4 +1,5 @@
 import GlobalEnv
+import GlobalEnvTesting
 import OwnBuiltInNames
 import Testing
 
@@ -9,7 +10,7 @@ private struct OwnNamesReader: GlobalDependenciesAccessing {
 /// In GlobalEnv too, a `date` declared on `Dependencies` in another module is the one read and
 /// set, not the built-in of the same name.
 @Suite struct GlobalOwnBuiltInNamesTests {
-  @Test func aDateDeclaredInAnotherModuleIsTheOneRead() {
+  @Test(.dependencyContext(.live)) func aDateDeclaredInAnotherModuleIsTheOneRead() {
     let date: @Sendable () -> Int = OwnNamesReader().date
     #expect(date() == 1_234)
   }

@@ -36,19 +36,19 @@ public final class ModelValue: Sendable, CustomStringConvertible {
 
 /// Five keys for model-based tests, of class type: any two may be aliased.
 public enum ModelKeys {
-  public struct M0: DependencyKey {
+  public struct M0: LiveInTests {
     public static var defaultValue: ModelValue { .init(default: "default-0") }
   }
-  public struct M1: DependencyKey {
+  public struct M1: LiveInTests {
     public static var defaultValue: ModelValue { .init(default: "default-1") }
   }
-  public struct M2: DependencyKey {
+  public struct M2: LiveInTests {
     public static var defaultValue: ModelValue { .init(default: "default-2") }
   }
-  public struct M3: DependencyKey {
+  public struct M3: LiveInTests {
     public static var defaultValue: ModelValue { .init(default: "default-3") }
   }
-  public struct M4: DependencyKey {
+  public struct M4: LiveInTests {
     public static var defaultValue: ModelValue { .init(default: "default-4") }
   }
 
