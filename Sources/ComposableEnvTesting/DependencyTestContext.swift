@@ -1,7 +1,6 @@
 import ComposableEnv
 import Testing
 import _DependencyTestingSupport
-import _EnvironmentCore
 
 /// Runs `operation` in a new dependency test context: environments created inside read their
 /// keys' test values where no environment sets a value, and a read of a dependency that has
@@ -22,7 +21,7 @@ import _EnvironmentCore
 public func withDependencyTestContext<Result>(_ operation: () throws -> Result) rethrows
   -> Result
 {
-  try withNewTestContext { try TestContext.$current.withValue($0, operation: operation) }
+  try withDependencyContext(.test, operation)
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -38,9 +37,7 @@ public func withDependencyTestContext<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
-  try await withNewTestContext {
-    try await TestContext.$current.withValue($0, operation: operation)
-  }
+  try await withDependencyContext(.test, isolation: isolation, operation)
 }
 
 extension Trait where Self == DependencyTestContextTrait {
@@ -51,9 +48,5 @@ extension Trait where Self == DependencyTestContextTrait {
   /// @Test(.dependencyTestContext)
   /// func refreshes() async throws { … }
   /// ```
-  public static var dependencyTestContext: Self {
-    DependencyTestContextTrait { context, operation in
-      try await TestContext.$current.withValue(context, operation: operation)
-    }
-  }
+  public static var dependencyTestContext: Self { .dependencyContext(.test) }
 }

@@ -1,7 +1,6 @@
 import GlobalEnv
 import Testing
 import _DependencyTestingSupport
-import _EnvironmentCore
 
 /// Runs `operation` in a new dependency test context, inside a `withValues` scope of its own:
 /// reads see the keys' test values where no scope and no process-wide value sets one, and a read
@@ -24,7 +23,7 @@ import _EnvironmentCore
 public func withDependencyTestContext<Result>(_ operation: () throws -> Result) rethrows
   -> Result
 {
-  try withNewTestContext { try Dependencies.withTestContext($0, operation: operation) }
+  try withDependencyContext(.test, operation)
 }
 
 /// Runs the asynchronous `operation` in a new dependency test context.
@@ -40,7 +39,7 @@ public func withDependencyTestContext<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ operation: () async throws -> Result
 ) async rethrows -> Result {
-  try await withNewTestContext { try await Dependencies.withTestContext($0, operation: operation) }
+  try await withDependencyContext(.test, isolation: isolation, operation)
 }
 
 extension Trait where Self == DependencyTestContextTrait {
@@ -51,9 +50,5 @@ extension Trait where Self == DependencyTestContextTrait {
   /// @Test(.dependencyTestContext, .dependencies { $0.apiClient = .stub })
   /// func refreshes() async throws { … }
   /// ```
-  public static var dependencyTestContext: Self {
-    DependencyTestContextTrait { context, operation in
-      try await Dependencies.withTestContext(context, operation: operation)
-    }
-  }
+  public static var dependencyTestContext: Self { .dependencyContext(.test) }
 }
