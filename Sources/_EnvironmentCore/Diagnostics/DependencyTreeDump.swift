@@ -7,17 +7,21 @@ package struct DependencyTreeDump {
   package let values: [(key: String, value: String)]
   package let aliases: [(dependency: String, reference: String)]
   package let children: [DependencyTreeDump]
+  /// The services started on the node: each one's state, and the services its start read.
+  let services: [(name: String, state: ServiceState, reads: [String])]
 
   package init(
     title: String,
     values: [(key: String, value: String)],
     aliases: [(dependency: String, reference: String)],
-    children: [DependencyTreeDump]
+    children: [DependencyTreeDump],
+    services: [(name: String, state: ServiceState, reads: [String])] = []
   ) {
     self.title = title
     self.values = values
     self.aliases = aliases
     self.children = children
+    self.services = services
   }
 
   /// The tree in `format`.
@@ -31,6 +35,11 @@ package struct DependencyTreeDump {
   private var details: [String] {
     values.map { "sets \($0.key) = \($0.value)" }
       + aliases.map { "aliases \($0.dependency) → \($0.reference)" }
+      + services.map { service in
+        "service \(service.name): \(service.state)"
+          + (service.reads.isEmpty
+            ? "" : ", its start read \(service.reads.joined(separator: ", "))")
+      }
   }
 
   private func textLines(prefix: String, childPrefix: String) -> [String] {
@@ -61,6 +70,17 @@ package struct DependencyTreeDump {
       lines.append("  \(name) [label=\"\(label)\"\(highlight)];")
       for child in node.children {
         lines.append("  \(name) -> \(add(child));")
+      }
+      // Each service a node of its own, linked to the environment that started it, with an
+      // edge to each service its start read.
+      for service in node.services {
+        let id = "\(name)_\(Self.escape(service.name))"
+        lines.append(
+          "  \"\(id)\" [label=\"\(Self.escape(service.name))\\n\(service.state)\", shape=ellipse];")
+        lines.append("  \(name) -> \"\(id)\" [style=dotted];")
+        for read in service.reads {
+          lines.append("  \"\(id)\" -> \"\(name)_\(Self.escape(read))\" [label=\"start reads\"];")
+        }
       }
       return name
     }

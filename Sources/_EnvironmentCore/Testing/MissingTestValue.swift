@@ -57,7 +57,7 @@ extension TestContext {
 
 extension Node {
   /// How this node appears in an environment path.
-  var nameInPath: String {
+  package var nameInPath: String {
     let type = environmentType
     return (type as? any NamedInPath.Type)?.nameInPath ?? KeyInfo.displayName(of: type)
   }

@@ -80,3 +80,21 @@ extension Node {
     }
   }
 }
+
+extension Node {
+  /// Whether a value is set for `key` (or a key aliased to it) on this node or an ancestor:
+  /// without computing a default, as `origin(of:)` would.
+  package func hasValueSet(for key: KeyInfo) -> Bool {
+    let (tree, _) = currentTree()
+    let group = aliasGroup(of: key, in: tree)
+    var current: Node? = self
+    while let node = current {
+      let (found, parent) = node.withLock {
+        ($0.latestLocal(for: key, in: group) != nil, $0.parent)
+      }
+      if found { return true }
+      current = parent
+    }
+    return false
+  }
+}

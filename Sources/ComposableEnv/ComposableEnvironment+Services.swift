@@ -1,0 +1,55 @@
+import DependencyValues
+import _EnvironmentCore
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension ComposableEnvironment {
+  /// Starts the services `keys` name, and every service their starts read, for this
+  /// environment and its descendants: a service starts after the services its start reads, and
+  /// services that do not read each other start concurrently. Their values are then set on this
+  /// environment, read like any dependency.
+  ///
+  /// ```swift
+  /// let app = AppEnvironment()
+  /// let services = try await app.startServices(Database.self, Mailer.self)
+  /// let database = app.database  // started
+  /// try await services.stop()    // Mailer, then Database
+  /// ```
+  ///
+  /// A service with a value set on this environment or an ancestor (a fake in a test) is not
+  /// started: its start is never called and that value is what other starts read. When a start
+  /// throws or start-up is cancelled, the services already started are stopped in reverse order
+  /// and ``ServiceStartError`` names the key and the chain of starts that led to it; starts that
+  /// need each other throw ``ServiceCycleError``. Starting again before the services stopped
+  /// throws ``ServiceMisuseError``.
+  public func startServices(_ keys: any ServiceKey.Type...) async throws -> RunningServices {
+    try await startServices(keys)
+  }
+
+  /// Starts the services of `keys`, a list made at run time, as the variadic form does.
+  ///
+  /// ```swift
+  /// let services = try await app.startServices(enabledFeatures.map(\.serviceKey))
+  /// ```
+  public func startServices(_ keys: [any ServiceKey.Type]) async throws -> RunningServices {
+    try await ServiceGraph.start(keys, on: node, environment: node.environmentName)
+  }
+
+  /// Runs `body` with a new child of this environment (see ``makeChild(_:)``) and a
+  /// ``RequestScope`` for the resources it owns, released in reverse order when `body` returns,
+  /// throws or is cancelled.
+  ///
+  /// ```swift
+  /// try await app.withChild(RequestEnvironment.self) { request, scope in
+  ///   let transaction = scope.acquire(try await app.database.begin()) { try await $0.end() }
+  ///   try await handle(request.with(\.transaction, transaction))
+  /// }
+  /// ```
+  public func withChild<Child: ComposableEnvironment, Result>(
+    _ type: Child.Type,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (Child, RequestScope) async throws -> Result
+  ) async throws -> Result {
+    let child = makeChild(type)
+    return try await RequestScope.run { scope in try await body(child, scope) }
+  }
+}

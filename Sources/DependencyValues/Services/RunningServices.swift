@@ -1,0 +1,87 @@
+/// An environment's started services: what `startServices(_:)` returns, to stop them, run them
+/// until shutdown, and see their states.
+///
+/// ```swift
+/// let services = try await app.startServices(Database.self, Mailer.self)
+/// defer { Task { try await services.stop() } }
+/// ```
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public final class RunningServices: Sendable {
+  private let graph: any ServiceGraphControl
+
+  package init(graph: any ServiceGraphControl) {
+    self.graph = graph
+  }
+
+  /// Where `key` is in its life: running once started, `set` when a value overrides it.
+  ///
+  /// ```swift
+  /// #expect(services.state(of: Database.self) == .running)
+  /// ```
+  public func state<Key: ServiceKey>(of key: Key.Type) -> ServiceState {
+    graph.state(of: ObjectIdentifier(key))
+  }
+
+  /// The services this environment started, in the order their starts finished (a service
+  /// after every service its start read).
+  ///
+  /// ```swift
+  /// services.startOrder  // ["Config", "Database", "Mailer"]
+  /// ```
+  public var startOrder: [String] { graph.startOrder }
+
+  /// Stops every service started, in the reverse of the order they started (a service after
+  /// every service whose start read it). Every stop runs, even when an earlier one throws; a stop
+  /// still running after `deadline` is cancelled and left behind. Throws ``ServiceStopError``
+  /// naming the services that threw or overran, after all stops ran. A second call, or a call
+  /// after ``run(until:deadline:)`` stopped them, does nothing.
+  ///
+  /// ```swift
+  /// try await services.stop(deadline: .seconds(5))
+  /// ```
+  public func stop(deadline: Duration = .seconds(10)) async throws {
+    if let error = await graph.stop(deadline: deadline) { throw error }
+  }
+
+  /// Keeps the services running until `shutdown` returns or throws (a graceful shutdown
+  /// signal), or the calling task is cancelled, then stops them as ``stop(deadline:)`` does.
+  /// This is the `run()` of a long-running service: under swift-service-lifecycle,
+  ///
+  /// ```swift
+  /// struct AppServices: Service {
+  ///   let services: RunningServices
+  ///   func run() async throws {
+  ///     try await services.run(until: { try await gracefulShutdown() })
+  ///   }
+  /// }
+  /// ```
+  public func run(
+    until shutdown: @Sendable () async throws -> Void, deadline: Duration = .seconds(10)
+  ) async throws {
+    try? await shutdown()
+    try await stop(deadline: deadline)
+  }
+
+  /// Keeps the services running until the calling task is cancelled, then stops them.
+  ///
+  /// ```swift
+  /// let running = Task { try await services.run() }
+  /// running.cancel()  // stops the services
+  /// ```
+  public func run(deadline: Duration = .seconds(10)) async throws {
+    try await run(
+      until: { while true { try await Task.sleep(for: .seconds(3_600)) } }, deadline: deadline)
+  }
+}
+
+/// What ``RunningServices`` asks of an environment's graph of services (in the environment
+/// modules' core).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+package protocol ServiceGraphControl: Sendable {
+  /// The state of the service whose key type is `id`.
+  func state(of id: ObjectIdentifier) -> ServiceState
+  /// The names of the services started, in the order they finished starting.
+  var startOrder: [String] { get }
+  /// Stops every started service in reverse order; what went wrong, if anything.
+  func stop(deadline: Duration) async -> ServiceStopError?
+}

@@ -1,0 +1,99 @@
+/// A service failed to start: thrown by `startServices` after the services already started were
+/// stopped, in reverse order.
+///
+/// ```swift
+/// do { try await app.startServices(Server.self) } catch let error as ServiceStartError {
+///   print(error.chain)  // ["Server", "Database"]: Server's start read Database, which threw
+/// }
+/// ```
+public struct ServiceStartError: Error, CustomStringConvertible {
+  /// The service whose start threw (or was cancelled).
+  public let key: String
+  /// The services whose starts led to it, outermost first, ending with `key`.
+  public let chain: [String]
+  /// What the start threw (`CancellationError` for a cancelled start-up).
+  public let underlying: any Error
+
+  package init(key: String, chain: [String], underlying: any Error) {
+    self.key = key
+    self.chain = chain
+    self.underlying = underlying
+  }
+
+  /// `Service Database failed to start (Server → Database): …`.
+  ///
+  /// ```swift
+  /// print(error)  // Service Database failed to start (Server → Database): connection refused
+  /// ```
+  public var description: String {
+    "Service \(key) failed to start (\(chain.joined(separator: " → "))): \(underlying)"
+  }
+}
+
+/// Services whose starts need each other: thrown into the start that closed the cycle, so that
+/// start-up fails instead of waiting forever.
+///
+/// ```swift
+/// catch let error as ServiceCycleError { print(error.keys) }  // ["A", "B", "A"]
+/// ```
+public struct ServiceCycleError: Error, CustomStringConvertible {
+  /// The keys of the cycle, from the start that asked to the one it asked for, which needs it.
+  public let keys: [String]
+
+  package init(keys: [String]) {
+    self.keys = keys
+  }
+
+  /// `Services need each other to start: A → B → A`.
+  ///
+  /// ```swift
+  /// print(error)  // Services need each other to start: A → B → A
+  /// ```
+  public var description: String {
+    "Services need each other to start: \(keys.joined(separator: " → "))"
+  }
+}
+
+/// Stopping services did not go cleanly: every stop ran, and these threw or overran their
+/// deadline (those are cancelled and left behind).
+///
+/// ```swift
+/// catch let error as ServiceStopError { print(error.overdue) }  // ["Database"]
+/// ```
+public struct ServiceStopError: Error, CustomStringConvertible {
+  /// The services whose stop threw, with what it threw, in the order they stopped.
+  public let failures: [(key: String, error: any Error)]
+  /// The services whose stop was still running at its deadline.
+  public let overdue: [String]
+
+  package init(failures: [(key: String, error: any Error)], overdue: [String]) {
+    self.failures = failures
+    self.overdue = overdue
+  }
+
+  /// Which stops threw and which overran.
+  ///
+  /// ```swift
+  /// print(error)  // Services did not stop cleanly: Cache threw …; Database overran its deadline
+  /// ```
+  public var description: String {
+    let threw = failures.map { "\($0.key) threw \($0.error)" }
+    let late = overdue.map { "\($0) overran its deadline" }
+    return "Services did not stop cleanly: " + (threw + late).joined(separator: "; ")
+  }
+}
+
+/// Misuse of an environment's services: starting them twice, or stopping services that are not
+/// running.
+///
+/// ```swift
+/// catch let error as ServiceMisuseError { print(error) }
+/// ```
+public struct ServiceMisuseError: Error, CustomStringConvertible {
+  /// What was wrong, and what to do instead.
+  public let description: String
+
+  package init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,54 @@
+/// What a service's `start` gets: the dependencies of the environment being started, and the
+/// other services, started on demand.
+///
+/// ```swift
+/// static func start(_ services: ServiceStart) async throws -> Mailer {
+///   let settings = services.dependencies.mailSettings       // a plain dependency
+///   let queue = try await services.start(JobQueue.self)     // another service, started first
+///   return Mailer(settings: settings, queue: queue)
+/// }
+/// ```
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+public struct ServiceStart {
+  /// The environment's dependencies, read synchronously: plain keys, and services already
+  /// started or set. Read other services with ``start(_:)``.
+  ///
+  /// ```swift
+  /// let url = services.dependencies.databaseURL
+  /// ```
+  public let dependencies: Dependencies
+
+  /// Starts the other services on demand.
+  let graph: any ServiceStarting
+  /// The service being started, whose start reads the others (an edge of the graph each).
+  let requester: ObjectIdentifier
+
+  package init(dependencies: Dependencies, graph: any ServiceStarting, requester: ObjectIdentifier)
+  {
+    self.dependencies = dependencies
+    self.graph = graph
+    self.requester = requester
+  }
+
+  /// The value of the service `key`, once started: starts it first if nothing has (and waits
+  /// for it if another start is starting it), or reads the value set for it. The service being
+  /// started now stops after it. A start that needs itself, directly or through others, throws
+  /// ``ServiceCycleError`` naming the keys of the cycle.
+  ///
+  /// ```swift
+  /// let database = try await services.start(Database.self)
+  /// ```
+  public func start<Key: ServiceKey>(_ key: Key.Type) async throws -> Key.Value {
+    try await graph.value(of: key, requestedBy: requester)
+  }
+}
+
+/// What starts services for ``ServiceStart``: the graph of an environment's services (in the
+/// environment modules' core).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+package protocol ServiceStarting: Sendable {
+  /// The started (or set) value of `key`, starting it if needed; `requester` is the service
+  /// whose start asks, if any.
+  func value<Key: ServiceKey>(of key: Key.Type, requestedBy requester: ObjectIdentifier?)
+    async throws -> Key.Value
+}

@@ -1,0 +1,54 @@
+import DependencyValues
+import _EnvironmentCore
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Dependencies {
+  /// Starts the services `keys` name, and every service their starts read, as process-wide
+  /// values (inside a `withValues` scope, or in a test, for that scope): a service starts after
+  /// the services its start reads, and services that do not read each other start concurrently.
+  ///
+  /// ```swift
+  /// let services = try await Dependencies.startServices(Database.self, Mailer.self)
+  /// let database = App().database  // started
+  /// try await services.stop()      // Mailer, then Database
+  /// ```
+  ///
+  /// A service with a value set (process-wide or by an enclosing scope: a fake in a test) is not
+  /// started. Failures, cancellation, cycles and a second start-up behave as with
+  /// `ComposableEnv`'s `startServices(_:)`.
+  public static func startServices(_ keys: any ServiceKey.Type...) async throws
+    -> RunningServices
+  {
+    try await startServices(keys)
+  }
+
+  /// Starts the services of `keys`, a list made at run time.
+  ///
+  /// ```swift
+  /// let services = try await Dependencies.startServices(enabledFeatures.map(\.serviceKey))
+  /// ```
+  public static func startServices(_ keys: [any ServiceKey.Type]) async throws -> RunningServices {
+    let node = GlobalDependencies.current
+    return try await ServiceGraph.start(keys, on: node, environment: node.nameInPath)
+  }
+
+  /// Runs `body` in a new `withValues` scope, with `update` applied, and a ``RequestScope`` for
+  /// the resources the request owns, released in reverse order when `body` returns, throws or is
+  /// cancelled.
+  ///
+  /// ```swift
+  /// try await Dependencies.withRequestScope { $0.requestID = id } operation: { scope in
+  ///   let transaction = scope.acquire(try await App().database.begin()) { try await $0.end() }
+  ///   try await handle(transaction)
+  /// }
+  /// ```
+  public static func withRequestScope<Result>(
+    _ update: (inout Dependencies) throws -> Void = { _ in },
+    isolation: isolated (any Actor)? = #isolation,
+    operation: (RequestScope) async throws -> Result
+  ) async throws -> Result {
+    try await withValues(update) {
+      try await RequestScope.run { scope in try await operation(scope) }
+    }
+  }
+}
