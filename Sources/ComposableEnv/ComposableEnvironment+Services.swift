@@ -49,7 +49,6 @@ extension ComposableEnvironment {
     isolation: isolated (any Actor)? = #isolation,
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
-    let child = makeChild(type)
-    return try await RequestScope.run { scope in try await body(child, scope) }
+    try await RequestScope.run(makeChild(type), body)
   }
 }

@@ -48,7 +48,7 @@ extension Dependencies {
     operation: (RequestScope) async throws -> Result
   ) async throws -> Result {
     try await withValues(update) {
-      try await RequestScope.run { scope in try await operation(scope) }
+      try await RequestScope.run(()) { _, scope in try await operation(scope) }
     }
   }
 }

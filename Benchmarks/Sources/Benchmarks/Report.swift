@@ -77,7 +77,16 @@ struct Report {
           keys(count, threads), keys(1, threads).map { $0 * 1.5 }, "ns")
       }
     }
+    let serviceDAG = value("services: start + stop, 1,000 in a random DAG (per service)", ours)
+    let sleepingStarts = value("services: 100 independent 10 ms starts, in times one start", ours)
+    let scopedRequest = value("request child with 3 request-scoped resources (per request)", ours)
+    let plainRequest = value("request child, plain makeChild + 3 reads, async (per request)", ours)
     let all: [Target?] = manyKeys + [
+      check("services: start + stop ≤ 5 µs per service (1,000, random DAG)", serviceDAG, 5_000, "ns"),
+      check("services: 100 independent 10 ms starts ≤ 5 × one", sleepingStarts, 5, "×"),
+      check(
+        "request child with 3 resources ≤ 2 × plain makeChild + 3 reads", scopedRequest,
+        plainRequest.map { $0 * 2 }, "ns"),
       check("cached read of one key, 1,024 keys on the node ≤ 1.5 × 1 key", oneKey[1], oneKey[0].map { $0 * 1.5 }, "ns"),
       check("cached read of one key, 4,096 keys on the node ≤ 1.5 × 1 key", oneKey[2], oneKey[0].map { $0 * 1.5 }, "ns"),
       check(

@@ -242,6 +242,25 @@ scenarios += [
     [(ours, { ManyKeysBenchmarks.writeUnderReaders(readers: 2, $0) })]
   ),
   Scenario(
+    "services: start + stop, 1,000 in a random DAG (per service)",
+    [(ours, ServiceBenchmarks.startAndStopRandomDAG)]
+  ),
+  Scenario(
+    "services: start + stop, a chain of 100 (per service)", [(ours, ServiceBenchmarks.startAndStopChain)]
+  ),
+  Scenario(
+    "services: 100 independent 10 ms starts, in times one start", unit: "×",
+    [(ours, ServiceBenchmarks.hundredSleepingStartsAgainstOne)]
+  ),
+  Scenario(
+    "request child with 3 request-scoped resources (per request)",
+    [(ours, ServiceBenchmarks.requestWithThreeResources)]
+  ),
+  Scenario(
+    "request child, plain makeChild + 3 reads, async (per request)",
+    [(ours, ServiceBenchmarks.plainRequest)]
+  ),
+  Scenario(
     "heap per bare node, unread", unit: "bytes/node",
     [(ours, { _ in MemoryBenchmarks.bytesPerBareNode(count: 2_000, read: false) })]
   ),

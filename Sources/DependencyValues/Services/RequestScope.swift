@@ -14,8 +14,16 @@
 /// Not `Sendable`: acquire resources from the scope's own task. Releases run on that task, after
 /// the scope's body, even when it was cancelled (a release that checks for cancellation sees it).
 public final class RequestScope {
+  /// A release: synchronous ones are called without an asynchronous call's cost.
+  private enum Release {
+    case sync(() throws -> Void)
+    case async(() async throws -> Void)
+  }
+
   /// The releases, in the order their resources were acquired.
-  private var releases: [() async throws -> Void] = []
+  private var releases: [Release] = []
+  /// Whether some release is asynchronous: otherwise they all run without an asynchronous call.
+  private var hasAsyncRelease = false
 
   private init() {}
 
@@ -28,8 +36,28 @@ public final class RequestScope {
   public func acquire<Resource>(
     _ resource: Resource, release: @escaping (Resource) async throws -> Void
   ) -> Resource {
-    releases.append { try await release(resource) }
+    reserve()
+    hasAsyncRelease = true
+    releases.append(.async { try await release(resource) })
     return resource
+  }
+
+  /// Takes ownership of `resource`, whose `release` is synchronous.
+  ///
+  /// ```swift
+  /// let buffer = scope.acquire(Buffer.allocate()) { $0.deallocate() }
+  /// ```
+  public func acquire<Resource>(
+    _ resource: Resource, release: @escaping (Resource) throws -> Void
+  ) -> Resource {
+    reserve()
+    releases.append(.sync { try release(resource) })
+    return resource
+  }
+
+  /// Room for a request's few resources at the first one, rather than growing one by one.
+  private func reserve() {
+    if releases.isEmpty { releases.reserveCapacity(4) }
   }
 
   /// Runs `release` when the scope ends, in reverse order with the resources' releases.
@@ -38,33 +66,70 @@ public final class RequestScope {
   /// scope.onEnd { await metrics.record(requestDuration) }
   /// ```
   public func onEnd(_ release: @escaping () async throws -> Void) {
-    releases.append(release)
+    reserve()
+    hasAsyncRelease = true
+    releases.append(.async(release))
   }
 
-  /// Runs `body` with a new scope, then releases what it acquired, in reverse order. The body's
-  /// error wins over a release's; a release's error is thrown when the body returned, after
-  /// every release ran.
+  /// Runs the synchronous `release` when the scope ends, in reverse order with the others.
   ///
   /// ```swift
-  /// try await RequestScope.run { scope in try await body(child, scope) }
+  /// scope.onEnd { log.info("request done") }
   /// ```
-  package static func run<Result>(
+  public func onEnd(_ release: @escaping () throws -> Void) {
+    reserve()
+    releases.append(.sync(release))
+  }
+
+  /// Runs `body` with `child` and a new scope, then releases what it acquired, in reverse
+  /// order. The body's error wins over a release's; a release's error is thrown when the body
+  /// returned, after every release ran.
+  ///
+  /// ```swift
+  /// try await RequestScope.run(child, body)
+  /// ```
+  package static func run<Child, Result>(
+    _ child: sending Child,
     isolation: isolated (any Actor)? = #isolation,
-    _ body: (RequestScope) async throws -> Result
+    _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
     let scope = RequestScope()
-    let outcome: Swift.Result<Result, any Error>
+    let result: Result
     do {
-      outcome = .success(try await body(scope))
+      result = try await body(child, scope)
     } catch {
-      outcome = .failure(error)
+      _ = scope.hasAsyncRelease ? await scope.releaseAll() : scope.releaseAllSynchronously()
+      throw error
     }
-    var firstReleaseError: (any Error)?
-    while let release = scope.releases.popLast() {
-      do { try await release() } catch { firstReleaseError = firstReleaseError ?? error }
-    }
-    let result = try outcome.get()
-    if let firstReleaseError { throw firstReleaseError }
+    let releaseError =
+      scope.hasAsyncRelease ? await scope.releaseAll() : scope.releaseAllSynchronously()
+    if let releaseError { throw releaseError }
     return result
+  }
+
+  /// `releaseAll()` when every release is synchronous.
+  private func releaseAllSynchronously() -> (any Error)? {
+    var firstError: (any Error)?
+    while case .sync(let release) = releases.popLast() {
+      do { try release() } catch { firstError = firstError ?? error }
+    }
+    assert(releases.isEmpty, "every release is synchronous")
+    return firstError
+  }
+
+  /// Runs the releases, last acquired first; the first error one threw, if any.
+  private func releaseAll(isolation: isolated (any Actor)? = #isolation) async -> (any Error)? {
+    var firstError: (any Error)?
+    while let release = releases.popLast() {
+      do {
+        switch release {
+        case .sync(let release): try release()
+        case .async(let release): try await release()
+        }
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    return firstError
   }
 }

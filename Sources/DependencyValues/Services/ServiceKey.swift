@@ -66,10 +66,13 @@ extension ServiceKey {
   public static var defaultValue: Value {
     fatalError(
       """
-      swift-composable-env: \(String(reflecting: Self.self)) is a service that was not started: \
-      call `try await environment.startServices(\(String(describing: Self.self)).self, …)` \
+      swift-composable-env: \(String(reflecting: Self.self)) is a service that is not running \
+      (not started, not done starting, or stopped): call \
+      `try await environment.startServices(\(String(describing: Self.self)).self, …)` \
       (`Dependencies.startServices` with GlobalEnv) before reading it, or set a value for it \
-      (`with(\(String(describing: Self.self)).self, …)`); in tests, give the key a `testValue`.
+      (`with(\(String(describing: Self.self)).self, …)`); in another service's start, read it with \
+      `try await services.start(\(String(describing: Self.self)).self)`; in tests, give the key a \
+      `testValue`.
       """)
   }
 }

@@ -9,7 +9,7 @@
 /// }
 /// ```
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct ServiceStart {
+public struct ServiceStart: Sendable {
   /// The environment's dependencies, read synchronously: plain keys, and services already
   /// started or set. Read other services with ``start(_:)``.
   ///

@@ -3,13 +3,14 @@ import DependencyValues
 /// The services of one started environment: which started, which are starting and who waits for
 /// whom, the order starts finished in, and how to stop each.
 ///
-/// A service starts in the task of the first caller that needs it: one of `start(_:)`'s child
-/// tasks, one per service asked for (so independent services start concurrently), or the task of
-/// a start that read it (`ServiceStart.start(_:)`, so a service starts before the services whose
-/// starts read it). Other callers wait for it on a continuation. Before a start waits, the graph
-/// follows the waits from the service it needs: reaching the waiting start itself is a cycle,
-/// thrown into that start instead of waiting forever. A started value is set on the node like any
-/// value, so reads after start-up are plain reads.
+/// Each start runs in a task of its own, launched by the first caller that needs the service: a
+/// key passed to `start(_:)`, or a start that reads it (`ServiceStart.start(_:)`). Every caller
+/// waits for it on a continuation, which its own cancellation resumes; so a start is cancelled
+/// only by the start-up's failure or cancellation, or by `stop`, never by one impatient reader.
+/// Before a start waits, the graph follows the waits from the service it needs: reaching the
+/// waiting start itself is a cycle, thrown into that start instead of waiting forever. When
+/// start-up succeeds, the started values are set on the node in one write, so that reads after
+/// it are plain reads; stopping removes them.
 ///
 /// Starts and stops are user code: they run with no lock held. `@unchecked Sendable`: the node
 /// is immutable, the state is only touched under its lock.
@@ -17,29 +18,13 @@ import DependencyValues
 package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @unchecked Sendable {
   /// Where started values are set, and where set values are found.
   package let node: Node
+  /// What starts read plain dependencies through: the node's.
+  private let dependencies: Dependencies
   private let state = LockedValue<GraphState>.make(GraphState())
 
   package init(node: Node) {
     self.node = node
-  }
-
-  /// Starts `keys` (and every service their starts read), concurrently where they do not read
-  /// each other. On failure or cancellation, stops what started, in reverse order, then throws
-  /// the ``ServiceStartError`` (or ``ServiceCycleError``) of the first failure.
-  package func start(_ keys: [any ServiceKey.Type]) async throws {
-    assert(ServiceGraphs.graph(of: node) === self, "a graph is listed while it starts")
-    do {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for key in keys {
-          group.addTask { _ = try await self.value(of: key, requestedBy: nil) }
-        }
-        try await group.waitForAll()
-      }
-      try Task.checkCancellation()
-    } catch {
-      _ = await stop(deadline: .seconds(10))
-      throw error
-    }
+    dependencies = node.dependencies()
   }
 
   /// Starts `keys` on a new graph for `node` (see `ServiceGraphs`), returning the running
@@ -52,46 +37,147 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     return RunningServices(graph: graph)
   }
 
-  package func value<Key: ServiceKey>(of key: Key.Type, requestedBy requester: ObjectIdentifier?)
-    async throws -> Key.Value
-  {
-    let id = ObjectIdentifier(key)
-    let name = KeyInfo(key).name
-    // A value set for the key on the environment's path wins: the service is not started.
-    let isSet = node.hasValueSet(for: KeyInfo(key))
-    let step = state.withLock { $0.step(for: id, name: name, isSet: isSet, requester: requester) }
-    switch step {
-    case .ready:
-      return node.read(key: key)
-    case .fail(let error):
+  /// Starts `keys` (and every service their starts read), concurrently where they do not read
+  /// each other, then sets the started values on the node. On failure or cancellation, stops
+  /// what started, in reverse order, then throws the first failure.
+  func start(_ keys: [any ServiceKey.Type]) async throws {
+    do {
+      state.withLock { $0.requested.formUnion(keys.map { ObjectIdentifier($0) }) }
+      // Launch every start, so that they run concurrently; then wait until none runs.
+      for key in keys { launch(key) }
+      try await waitForStartUp()
+      try Task.checkCancellation()
+      node.setValues(state.withLock { $0.publish() })
+    } catch {
+      // The starts still running are cancelled; those that end within the deadline are stopped
+      // in order with the others, after the services they read.
+      cancelStarts()
+      await waitUntilNoStartRuns(within: .seconds(10))
+      _ = await stop(deadline: .seconds(10))
       throw error
-    case .wait:
-      try await waitForStart(of: id, requester: requester)
-      return node.read(key: key)
-    case .start:
-      defer { if let requester { state.withLock { $0.endWait(of: requester, for: id) } } }
-      return try await run(key, id: id, name: name)
     }
   }
 
-  /// Runs `key`'s start in this task, sets its value on the node, and wakes those waiting.
-  private func run<Key: ServiceKey>(_ key: Key.Type, id: ObjectIdentifier, name: String)
+  /// Waits until no start runs, or `deadline` passed.
+  private func waitUntilNoStartRuns(within deadline: Duration) async {
+    let token = state.withLock { state in
+      state.nextToken += 1
+      return state.nextToken
+    }
+    let timer = Task {
+      try? await Task.sleep(for: deadline)
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        guard let index = state.idleWaiters.firstIndex(where: { $0.token == token }) else {
+          return nil
+        }
+        return state.idleWaiters.remove(at: index).waiter
+      }
+      waiter?.resume()
+    }
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let idle = state.withLock { state -> Bool in
+        if state.inFlight == 0 { return true }
+        state.idleWaiters.append((token, waiter))
+        return false
+      }
+      if idle { waiter.resume() }
+    }
+    timer.cancel()
+  }
+
+  /// Launches `key`'s start if nothing did.
+  private func launch<Key: ServiceKey>(_ key: Key.Type) {
+    if case .start = step(for: KeyInfo(key), requester: nil) { startTask(key) }
+  }
+
+  /// What a caller that needs `key` does next. Whether a value is set for it on the node's path
+  /// is looked up only for a key the graph has not met yet (a set key is recorded as such).
+  private func step(for key: KeyInfo, requester: ObjectIdentifier?) -> GraphState.Step {
+    let step = state.withLock { $0.step(for: key, isSet: nil, requester: requester) }
+    guard case .checkWhetherSet = step else { return step }
+    let isSet = node.hasValueSet(for: key)
+    return state.withLock { $0.step(for: key, isSet: isSet, requester: requester) }
+  }
+
+  /// Waits until no start runs, or a requested service's start failed (then throws that);
+  /// throws `CancellationError` at once when cancelled.
+  private func waitForStartUp() async throws {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+        state.withLock { $0.startUpWaiter = waiter }
+        wakeStartUpIfOver()
+      }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        defer { state.startUpWaiter = nil }
+        return state.startUpWaiter
+      }
+      cancelStarts()
+      waiter?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Resumes start-up if it is over.
+  private func wakeStartUpIfOver() {
+    state.withLock { $0.takeWake() }.resume()
+  }
+
+  package func value<Key: ServiceKey>(of key: Key.Type, requestedBy requester: ObjectIdentifier?)
     async throws -> Key.Value
   {
+    let info = KeyInfo(key)
+    let id = info.id
+    // A value set for the key on the environment's path wins: the service is not started.
+    switch step(for: info, requester: requester) {
+    case .ready(let box):
+      return box.map { Box<Key.Value>.unbox($0) } ?? node.read(key: key)
+    case .fail(let error):
+      throw error
+    case .checkWhetherSet:
+      preconditionFailure("a step is decided once whether a value is set")
+    case .start:
+      startTask(key)
+      fallthrough
+    case .wait:
+      defer { if let requester { state.withLock { $0.endWait(of: requester, for: id) } } }
+      let box = try await waitForStart(of: id)
+      return box.map { Box<Key.Value>.unbox($0) } ?? node.read(key: key)
+    }
+  }
+
+  /// Runs `key`'s start in a task of its own.
+  private func startTask<Key: ServiceKey>(_ key: Key.Type) {
+    let id = ObjectIdentifier(key)
+    let task = Task { await self.run(key, id: id) }
+    state.withLock { state in
+      if let entry = state.entries[id], entry.state == .starting { entry.task = task }
+    }
+  }
+
+  /// Runs `key`'s start, records its value, and wakes those waiting. A start that ends after
+  /// the services began stopping is stopped at once.
+  private func run<Key: ServiceKey>(_ key: Key.Type, id: ObjectIdentifier) async {
     let value: Key.Value
     do {
       value = try await key.start(
-        ServiceStart(dependencies: node.dependencies(), graph: self, requester: id))
+        ServiceStart(dependencies: dependencies, graph: self, requester: id))
     } catch {
-      let failure = Self.failure(of: name, from: error)
-      let waiters = state.withLock { $0.fail(id, with: failure) }
+      let failure = Self.failure(of: KeyInfo(key).name, from: error)
+      let (waiters, wake) = state.withLock { $0.fail(id, with: failure) }
       for waiter in waiters { waiter.resume(throwing: failure) }
-      throw failure
+      wake.resume()
+      return
     }
-    node.write(key: key, value)
-    let waiters = state.withLock { $0.finish(id, stop: { try await key.stop(value) }) }
-    for waiter in waiters { waiter.resume() }
-    return value
+    let box: AnyObject = Box(value)
+    let (waiters, stopNow, wake) = state.withLock {
+      $0.finish(id, box: box, stop: { try await key.stop(value) })
+    }
+    for waiter in waiters { waiter.resume(returning: StartedValue(box: box)) }
+    wake.resume()
+    if stopNow {
+      try? await key.stop(value)
+      state.withLock { $0.entries[id]?.state = .stopped }
+    }
   }
 
   /// What a failed start throws: its key in front of the chain of the start it read that
@@ -105,18 +191,40 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     return ServiceStartError(key: name, chain: [name], underlying: error)
   }
 
-  /// Waits until the service `id` has started, or throws what its start threw.
-  private func waitForStart(of id: ObjectIdentifier, requester: ObjectIdentifier?) async throws {
-    defer { if let requester { state.withLock { $0.endWait(of: requester, for: id) } } }
-    try await withCheckedThrowingContinuation {
-      (continuation: CheckedContinuation<Void, any Error>) in
-      let outcome = state.withLock { $0.addWaiter(continuation, for: id) }
-      switch outcome {
-      case .waiting: break
-      case .started: continuation.resume()
-      case .failed(let error): continuation.resume(throwing: error)
+  /// Waits until the service `id` has started (its box, `nil` when set), or throws what its
+  /// start threw; throws `CancellationError` at once if the waiting task is cancelled.
+  private func waitForStart(of id: ObjectIdentifier) async throws -> AnyObject? {
+    try await waitForStartedValue(of: id).box
+  }
+
+  private func waitForStartedValue(of id: ObjectIdentifier) async throws -> StartedValue {
+    let token = WaiterToken()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (waiter: GraphState.Waiter) in
+        let (outcome, registered) = state.withLock { $0.addWaiter(waiter, for: id) }
+        switch outcome {
+        case .ready(let box): waiter.resume(returning: StartedValue(box: box))
+        case .failed(let error): waiter.resume(throwing: error)
+        case .waiting:
+          token.value.withLock { $0 = registered }
+          // Cancelled before the token was stored: the handler found nothing to resume.
+          if Task.isCancelled, let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
+          {
+            removed.resume(throwing: CancellationError())
+          }
+        }
       }
+    } onCancel: {
+      guard let registered = token.value.withLock({ $0 }),
+        let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
+      else { return }
+      removed.resume(throwing: CancellationError())
     }
+  }
+
+  /// Cancels the starts still running.
+  private func cancelStarts() {
+    for task in state.withLock({ $0.entries.values.compactMap(\.task) }) { task.cancel() }
   }
 
   package func state(of id: ObjectIdentifier) -> ServiceState {
@@ -124,33 +232,60 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
   }
 
   package var startOrder: [String] {
-    state.withLock { state in state.started.compactMap { state.entries[$0]?.name } }
+    // Named after the lock.
+    state.withLock { state in state.started.compactMap { state.entries[$0]?.key } }.map(\.name)
   }
 
   /// The services and the services each one's start read, for the dependency tree.
   var services: [(name: String, state: ServiceState, reads: [String])] {
-    state.withLock { state in
+    let entries = state.withLock { state in
       state.order.compactMap { id in
-        guard let entry = state.entries[id] else { return nil }
-        return (entry.name, entry.state, entry.reads.compactMap { state.entries[$0]?.name })
+        state.entries[id].map { entry in
+          (entry.key, entry.state, entry.reads.compactMap { state.entries[$0]?.key })
+        }
       }
     }
+    // Named after the lock.
+    return entries.map { key, state, reads in (key.name, state, reads.map(\.name)) }
   }
 
   package func stop(deadline: Duration) async -> ServiceStopError? {
-    let stops = state.withLock { $0.beginStopping() }
-    var failures: [(key: String, error: any Error)] = []
-    var overdue: [String] = []
-    for (id, name, stop) in stops {
-      switch await Deadline.run(stop, within: deadline) {
-      case .finished: break
-      case .threw(let error): failures.append((name, error))
-      case .overran: overdue.append(name)
+    guard let (stops, running) = state.withLock({ $0.beginStopping() }) else {
+      // A later caller: wait for the first one's result.
+      return await withCheckedContinuation { waiter in
+        let result = state.withLock { state -> ServiceStopError?? in
+          if let result = state.stopResult { return result }
+          state.stopWaiters.append(waiter)
+          return nil
+        }
+        if let result { waiter.resume(returning: result) }
       }
-      state.withLock { $0.entries[id]?.state = .stopped }
+    }
+    // Starts still running are cancelled; one that ends anyway stops itself (see `run`).
+    for task in running { task.cancel() }
+    let (failures, overdue) = await StopRunner.run(stops, deadline: deadline) { id in
+      self.state.withLock { $0.entries[id]?.state = .stopped }
+    }
+    node.removeValues(of: state.withLock { $0.published })
+    let result =
+      failures.isEmpty && overdue.isEmpty
+      ? nil
+      : ServiceStopError(
+        failures: failures.map { ($0.key.name, $0.error) }, overdue: overdue.map(\.name))
+    let waiters = state.withLock { state in
+      state.stopResult = .some(result)
+      defer { state.stopWaiters = [] }
+      return state.stopWaiters
     }
     ServiceGraphs.remove(self)
-    return failures.isEmpty && overdue.isEmpty
-      ? nil : ServiceStopError(failures: failures, overdue: overdue)
+    for waiter in waiters { waiter.resume(returning: result) }
+    return result
   }
+}
+
+/// The token of a waiter, for its cancellation handler to find it.
+///
+/// `@unchecked Sendable`: the token is only touched under its lock.
+private final class WaiterToken: @unchecked Sendable {
+  let value = LockedValue<Int?>.make(nil)
 }

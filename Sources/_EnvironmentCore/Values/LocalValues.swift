@@ -24,6 +24,23 @@ struct LocalValues {
     return entries[index]
   }
 
+  /// Sets each of `values` for its key, none of which may be set yet (a batch: one pass over the
+  /// entries, not one per value).
+  mutating func append(contentsOf values: [LocalValue]) {
+    assert(
+      Set(entries.map(\.key.id)).isDisjoint(with: values.map(\.key.id)),
+      "a batch sets keys not set yet")
+    entries.append(contentsOf: values)
+  }
+
+  /// Removes the values of the keys in `ids`, returning them (for the caller to release after
+  /// the lock).
+  mutating func remove(_ ids: Set<ObjectIdentifier>) -> [LocalValue] {
+    let removed = entries.filter { ids.contains($0.key.id) }
+    entries.removeAll { ids.contains($0.key.id) }
+    return removed
+  }
+
   /// Every value, in the order their keys were first set.
   var all: [LocalValue] { entries }
 

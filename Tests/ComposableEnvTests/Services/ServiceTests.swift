@@ -166,10 +166,59 @@ struct ServiceTests {
     #expect(log.stops() == ["A", "B", "C"])
   }
 
-  @Test func theServicesCanStartAgainAfterTheyStopped() async throws {
+  @Test func theServicesStartAgainAfterTheyStopped() async throws {
+    let (root, log) = root()
+    try await root.startServices(ServiceA.self).stop()
+    try await root.startServices(ServiceA.self).stop()
+    #expect(log.starts() == ["C", "B", "A", "C", "B", "A"])
+    #expect(log.stops() == ["A", "B", "C", "A", "B", "C"])
+  }
+
+  @Test func aRetryAfterAFailedStartUpStartsEverythingAgain() async throws {
+    let plan = ServicePlan(count: 3, reads: [[], [0], [1]], failing: 2)
+    let root = ServiceRoot().with(ServicePlanKey.self, plan)
+    await #expect(throws: ServiceStartError.self) { _ = try await root.startServices(plan.keys[2]) }
+    await #expect(throws: ServiceStartError.self) { _ = try await root.startServices(plan.keys[2]) }
+    #expect(plan.log.starts() == ["S0", "S1", "S0", "S1"])
+    #expect(plan.log.stops() == ["S1", "S0", "S1", "S0"])
+  }
+
+  @Test func aServiceIsNotReadableAfterItsServicesStopped() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let root = withDependencyContext(.live) { ServiceRoot() }
+      root.with(ServiceLogKey.self, ServiceLog())
+      let services = try await root.startServices(ServiceC.self)
+      try await services.stop()
+      _ = root.c
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("ServiceC is a service that is not running"))
+  }
+
+  @Test func concurrentStopsEachReturnAfterEveryServiceStopped() async throws {
+    let (root, log) = root()
+    let services = try await root.startServices(SlowStop.self, ServiceA.self)
+    async let first: Void = services.stop()
+    async let second: Void = services.stop()
+    _ = try await (first, second)
+    #expect(services.state(of: SlowStop.self) == .stopped)
+    #expect(log.stops() == ["A", "B", "C"])
+  }
+
+  @Test func aStartCanReadSeveralServicesAtOnce() async throws {
+    let (root, log) = root()
+    let services = try await root.startServices(ReadsTwoAtOnce.self)
+    #expect(Set(log.starts()) == ["A", "B", "C"])
+    #expect(root[ReadsTwoAtOnce.self] == "A+C")
+    try await services.stop()
+  }
+
+  @Test func aReaderThatGivesUpDoesNotCancelTheStartItWaitedFor() async throws {
     let (root, _) = root()
-    try await root.startServices(ServiceC.self).stop()
-    try await root.startServices(ServiceC.self).stop()
+    let services = try await root.startServices(GivesUpOnSlowService.self, SlowStart.self)
+    #expect(services.state(of: SlowStart.self) == .running)
+    #expect(root[GivesUpOnSlowService.self] == "gave up")
+    try await services.stop()
   }
 
   @Test func everyStopRunsWhenAnEarlierOneThrows() async throws {
@@ -224,7 +273,7 @@ struct ServiceTests {
       _ = withDependencyContext(.live) { ServiceRoot().a }
     }
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(output.contains("ServiceA is a service that was not started"))
+    #expect(output.contains("ServiceA is a service that is not running"))
     #expect(output.contains("startServices(ServiceA.self"))
   }
 
@@ -243,6 +292,39 @@ struct ThrowingStop: ServiceKey {
 struct HangingStop: ServiceKey {
   static func start(_ services: ServiceStart) async throws -> String { "hanging" }
   static func stop(_ value: String) async throws { try await Task.sleep(for: .seconds(3_600)) }
+}
+
+/// A service whose stop takes a while.
+struct SlowStop: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String { "slow" }
+  static func stop(_ value: String) async throws { try await Task.sleep(for: .milliseconds(100)) }
+}
+
+/// A service whose start reads two services concurrently.
+struct ReadsTwoAtOnce: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String {
+    async let a = services.start(ServiceA.self)
+    async let c = services.start(ServiceC.self)
+    return try await a.name + "+" + c.name
+  }
+}
+
+/// A service whose start takes a while.
+struct SlowStart: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String {
+    try await Task.sleep(for: .milliseconds(200))
+    return "slow"
+  }
+}
+
+/// A service whose start waits for `SlowStart` only briefly, then goes on without it.
+struct GivesUpOnSlowService: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String {
+    let wait = Task { try await services.start(SlowStart.self) }
+    try await Task.sleep(for: .milliseconds(20))
+    wait.cancel()
+    return (try? await wait.value) == nil ? "gave up" : "waited"
+  }
 }
 
 /// A service with a test value.

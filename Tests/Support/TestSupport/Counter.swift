@@ -13,6 +13,12 @@ public final class Counter: @unchecked Sendable {
     lock.unlock()
   }
 
+  public func decrement() {
+    lock.lock()
+    value -= 1
+    lock.unlock()
+  }
+
   public var count: Int {
     lock.lock()
     defer { lock.unlock() }

@@ -1,0 +1,100 @@
+import ComposableEnv
+import Foundation
+import TestSupport
+import Testing
+
+/// A resource whose release is logged and counted.
+private final class Resource: Sendable {
+  let name: String
+  let log: ServiceLog
+  let live: Counter
+
+  init(_ name: String, log: ServiceLog, live: Counter) {
+    self.name = name
+    self.log = log
+    self.live = live
+    live.increment()
+  }
+
+  func release() {
+    log.record("release \(name)")
+    live.decrement()
+  }
+}
+
+@Suite("Request-scoped resources")
+struct RequestScopeTests {
+  @Test func resourcesAreReleasedInReverseOrderWhenTheScopeReturns() async throws {
+    let log = ServiceLog()
+    let live = Counter()
+    let value = try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+      for name in ["first", "second", "third"] {
+        _ = scope.acquire(Resource(name, log: log, live: live)) { $0.release() }
+      }
+      return 42
+    }
+    #expect(value == 42)
+    #expect(log.all == ["release third", "release second", "release first"])
+    #expect(live.count == 0)
+  }
+
+  @Test func resourcesAreReleasedWhenTheScopeThrowsAndTheBodysErrorWins() async throws {
+    let log = ServiceLog()
+    let live = Counter()
+    await #expect(throws: Failure(name: "body")) {
+      try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+        _ = scope.acquire(Resource("one", log: log, live: live)) { $0.release() }
+        scope.onEnd { throw Failure(name: "release") }
+        throw Failure(name: "body")
+      }
+    }
+    #expect(log.all == ["release one"])
+    #expect(live.count == 0)
+  }
+
+  @Test func aReleaseThatThrowsFailsTheScopeAfterEveryReleaseRan() async throws {
+    let log = ServiceLog()
+    let live = Counter()
+    await #expect(throws: Failure(name: "release")) {
+      try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+        _ = scope.acquire(Resource("one", log: log, live: live)) { $0.release() }
+        scope.onEnd { throw Failure(name: "release") }
+      }
+    }
+    #expect(log.all == ["release one"])
+  }
+
+  @Test func theChildReadsItsParentsValuesAndOwnsItsOwn() async throws {
+    let root = ServiceRoot().with(ServiceLogKey.self, ServiceLog())
+    let services = try await root.startServices(ServiceC.self)
+    let name = try await root.withChild(RequestChild.self) { request, _ in
+      request[ServiceC.self].name
+    }
+    #expect(name == "C")
+    try await services.stop()
+  }
+
+  @Test func aThousandRequestScopesCancelledMidwayReleaseEverything() async throws {
+    let log = ServiceLog()
+    let live = Counter()
+    let root = SharedServiceRoot()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<1_000 {
+        group.addTask {
+          _ = try? await root.withChild(RequestChild.self) { _, scope in
+            _ = scope.acquire(Resource("a\(index)", log: log, live: live)) { $0.release() }
+            _ = scope.acquire(Resource("b\(index)", log: log, live: live)) { $0.release() }
+            try await Task.sleep(for: .seconds(60))
+          }
+        }
+      }
+      try? await Task.sleep(for: .milliseconds(100))
+      group.cancelAll()
+    }
+    #expect(live.count == 0)
+    #expect(log.all.count == 2_000)
+  }
+}
+
+/// A root shared by concurrent requests.
+private final class SharedServiceRoot: ComposableEnvironment, @unchecked Sendable {}

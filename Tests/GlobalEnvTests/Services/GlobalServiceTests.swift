@@ -1,0 +1,86 @@
+import Foundation
+import GlobalEnv
+import GlobalEnvTesting
+import TestSupport
+import Testing
+
+/// Records starts and stops, shared through a plain dependency.
+final class GlobalServiceLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events: [String] = []
+
+  func record(_ event: String) { lock.withLock { events.append(event) } }
+  var all: [String] { lock.withLock { events } }
+}
+
+struct GlobalServiceLogKey: LiveInTests {
+  static var defaultValue: GlobalServiceLog { GlobalServiceLog() }
+}
+
+struct GlobalDatabase: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String {
+    services.dependencies[GlobalServiceLogKey.self].record("start database")
+    return "database"
+  }
+  static func stop(_ value: String) async throws {}
+}
+
+struct GlobalMailer: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String {
+    let database = try await services.start(GlobalDatabase.self)
+    services.dependencies[GlobalServiceLogKey.self].record("start mailer")
+    return "mailer on \(database)"
+  }
+}
+
+private struct GlobalServiceReader: GlobalDependenciesAccessing {}
+
+@Suite("Services, process-wide")
+struct GlobalServiceTests {
+  @Test func servicesStartedInATestAreReadByTheTest() async throws {
+    let log = GlobalServiceLog()
+    GlobalServiceReader().with(GlobalServiceLogKey.self, log)
+    let services = try await Dependencies.startServices(GlobalMailer.self)
+    #expect(GlobalServiceReader()[GlobalMailer.self] == "mailer on database")
+    #expect(log.all == ["start database", "start mailer"])
+    try await services.stop()
+  }
+
+  @Test func servicesStartedInATestAreNotSeenOutsideIt() async throws {
+    let services = try await Dependencies.startServices(GlobalDatabase.self)
+    let outside = await Task.detached {
+      Dependencies.withValues {
+        $0[GlobalDatabase.self] = "outside"
+      } operation: {
+        GlobalServiceReader()[GlobalDatabase.self]
+      }
+    }.value
+    #expect(outside == "outside")
+    #expect(GlobalServiceReader()[GlobalDatabase.self] == "database")
+    try await services.stop()
+  }
+
+  @Test(.dependencies { $0[GlobalDatabase.self] = "fake" })
+  func aTraitSwapsAServiceForAFakeWithoutStartingIt() async throws {
+    let log = GlobalServiceLog()
+    GlobalServiceReader().with(GlobalServiceLogKey.self, log)
+    let services = try await Dependencies.startServices(GlobalMailer.self)
+    #expect(GlobalServiceReader()[GlobalMailer.self] == "mailer on fake")
+    #expect(log.all == ["start mailer"])
+    #expect(services.state(of: GlobalDatabase.self) == .set)
+    try await services.stop()
+  }
+
+  @Test func aRequestScopeReleasesItsResourcesAndItsValuesEndWithIt() async throws {
+    let released = GlobalServiceLog()
+    let value = try await Dependencies.withRequestScope {
+      $0[GlobalDatabase.self] = "request's"
+    } operation: { scope in
+      scope.onEnd { released.record("first") }
+      scope.onEnd { released.record("second") }
+      return GlobalServiceReader()[GlobalDatabase.self]
+    }
+    #expect(value == "request's")
+    #expect(released.all == ["second", "first"])
+  }
+}
