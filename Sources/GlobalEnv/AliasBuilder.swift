@@ -59,7 +59,7 @@ public struct AliasBuilder<Environment>: Sendable {
   ) -> Self {
     var builder = self
     builder.declarations.append {
-      GlobalDependencies.current.alias(
+      GlobalDependencies.writeTarget.alias(
         dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
     }
     return builder

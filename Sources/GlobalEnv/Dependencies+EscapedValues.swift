@@ -18,7 +18,7 @@ extension Dependencies {
   public static func withEscapedValues<Result>(
     _ body: (EscapedValues) throws -> Result
   ) rethrows -> Result {
-    try body(EscapedValues(scope: GlobalDependencies.capturedScope))
+    try body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
   }
 
   /// The `async` form of ``withEscapedValues(_:)``.
@@ -32,7 +32,7 @@ extension Dependencies {
     isolation: isolated (any Actor)? = #isolation,
     _ body: (EscapedValues) async throws -> Result
   ) async rethrows -> Result {
-    try await body(EscapedValues(scope: GlobalDependencies.capturedScope))
+    try await body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
   }
 }
 

@@ -29,6 +29,7 @@ extension Dependencies {
   {
     let scope = GlobalDependencies.processWideScope
     let target = scope?.node ?? GlobalDependencies.root
+    GlobalDependencies.RunningTestScopes.checkWrite()
     let before = target.localValues()
     let read = target.keysWithComputedDefaults()
     var dependencies = target.dependencies()

@@ -4,13 +4,16 @@ import _EnvironmentCore
 extension Dependencies {
   /// Runs `operation` in a new test context (for `GlobalEnvTesting`): inside a scope of its own,
   /// whose defaults are test values and whose reads of dependencies without a test value fail the
-  /// test. The context's defaults are forgotten when the scope ends.
+  /// test. The context's defaults are forgotten when the scope ends. It is made on the current
+  /// scope, or on the test's own scope if the test set values process-wide before (see
+  /// `RunningTestScopes`), whose values it then sees.
   package static func withTestContext<Result>(
     _ context: TestContext, operation: () throws -> Result
   ) rethrows -> Result {
     try TestContext.$current.withValue(context) {
       let scope = GlobalDependencies.makeScope(
-        on: GlobalDependencies.Scope.current, owning: context, { _ in })
+        on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
+        owning: context, { _ in })
       return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
     }
   }
@@ -23,7 +26,8 @@ extension Dependencies {
   ) async rethrows -> Result {
     try await TestContext.$current.withValue(context) {
       let scope = GlobalDependencies.makeScope(
-        on: GlobalDependencies.Scope.current, owning: context, { _ in })
+        on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
+        owning: context, { _ in })
       return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
     }
   }

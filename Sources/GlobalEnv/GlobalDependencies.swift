@@ -13,9 +13,15 @@ enum GlobalDependencies {
   @usableFromInline
   ///
   /// Created in the process-wide test context only, never in a task's: the values are shared by
-  /// every test.
-  static let root = Node.makeRoot(
-    environmentType: GlobalDependencies.self, testContext: TestContext.processWide)
+  /// every test. In a test bundle whose tests each get a scope of their own
+  /// (`RunningTestScopes.isolatesTests`), it keeps `LiveScopes.any` true for the process, so that
+  /// reads look for that scope: reads touch `root` before checking, so that its first read does.
+  static let root: Node = {
+    let root = Node.makeRoot(
+      environmentType: GlobalDependencies.self, testContext: TestContext.processWide)
+    if RunningTestScopes.isolates(root: root) { LiveScopes.increment() }
+    return root
+  }()
 
   /// Whether any scope is alive. While none is, a read skips the task-local lookup.
   @inlinable @inline(__always)
@@ -24,8 +30,17 @@ enum GlobalDependencies {
   /// The node that reads start from, and writes go to, in the current task: the innermost
   /// scope's, or the root.
   static var current: Node {
+    let root = root
     if scopesAreLive, let scope = innermostScope { return scope.node }
     return root
+  }
+
+  /// Where a write goes: `current`. A write that a parameterized test makes to its own scope,
+  /// shared by its cases, is reported (see `RunningTestScopes.checkWrite`).
+  static var writeTarget: Node {
+    let node = current
+    RunningTestScopes.checkWrite()
+    return node
   }
 
   /// The current task's innermost scope: its `withValues` scope (or test context's), or else, in
@@ -49,6 +64,7 @@ enum GlobalDependencies {
   /// root is then read in place, without retaining it.
   @inlinable @inline(__always)
   static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+    let root = root
     if scopesAreLive, let scope = innermostScope { return scope.node.read(keyPath) }
     return root.read(keyPath)
   }
@@ -56,6 +72,7 @@ enum GlobalDependencies {
   /// What a `@Dependency` property reads, in the current scope, or process-wide.
   @inlinable @inline(__always)
   static func read<Value, Path>(_ source: DependencySource<Value, Path>) -> Value {
+    let root = root
     if scopesAreLive, let scope = innermostScope { return source.read(at: scope.node) }
     return source.read(at: root)
   }
@@ -63,6 +80,7 @@ enum GlobalDependencies {
   /// The value of `key` in the current scope, or process-wide.
   @inlinable @inline(__always)
   static func read<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    let root = root
     if scopesAreLive, let scope = innermostScope { return scope.node.read(key: key) }
     return root.read(key: key)
   }
@@ -73,7 +91,7 @@ enum GlobalDependencies {
   /// `node`, when given, is the node the new scope's node is made under instead of `parent`'s
   /// (an overlay of `parent`'s values, for `withValues(from:)`).
   static func makeScope(
-    on parent: Scope? = capturedScope, node parentNode: Node? = nil,
+    on parent: Scope? = innermostScopeIfAny, node parentNode: Node? = nil,
     owning testContext: TestContext? = nil, _ update: (inout Dependencies) throws -> Void
   ) rethrows -> Scope {
     let parentNode = parentNode ?? parent?.node ?? root
@@ -85,9 +103,16 @@ enum GlobalDependencies {
     return Scope(node: node, parent: parent, owning: testContext)
   }
 
-  /// The scope a `@Dependency` made now reads through later: the current one, if any.
+  /// The scope a `@Dependency` made now reads through later: the current `withValues` scope (or
+  /// test context's), if any. A test's own scope (`RunningTestScopes`) is not captured: an
+  /// object made in one test and read in another (a shared model) would carry the first test's
+  /// values into the second.
   @usableFromInline
-  static var capturedScope: Scope? { scopesAreLive ? innermostScope : nil }
+  static var capturedScope: Scope? { scopesAreLive ? Scope.current : nil }
+
+  /// The innermost scope, if any scope is alive: what a new scope is made on, and what
+  /// `withEscapedValues` carries.
+  static var innermostScopeIfAny: Scope? { scopesAreLive ? innermostScope : nil }
 
   /// What a `@Dependency` made in `captured` (if any) reads now: with no captured scope, as
   /// `read(_:)` does; otherwise through the captured scope, the values set in the scope where it

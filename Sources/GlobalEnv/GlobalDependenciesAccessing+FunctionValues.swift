@@ -18,7 +18,7 @@ extension GlobalDependenciesAccessing {
     _ keyPath: WritableKeyPath<Dependencies, @Sendable () -> Result>,
     _ value: @escaping @Sendable () -> Result
   ) -> Self {
-    GlobalDependencies.current.write(keyPath, value)
+    GlobalDependencies.writeTarget.write(keyPath, value)
     return self
   }
 
@@ -34,7 +34,7 @@ extension GlobalDependenciesAccessing {
     _ keyPath: WritableKeyPath<Dependencies, @Sendable () throws -> Result>,
     _ value: @escaping @Sendable () throws -> Result
   ) -> Self {
-    GlobalDependencies.current.write(keyPath, value)
+    GlobalDependencies.writeTarget.write(keyPath, value)
     return self
   }
 
@@ -50,7 +50,7 @@ extension GlobalDependenciesAccessing {
     _ keyPath: WritableKeyPath<Dependencies, @Sendable () async -> Result>,
     _ value: @escaping @Sendable () async -> Result
   ) -> Self {
-    GlobalDependencies.current.write(keyPath, value)
+    GlobalDependencies.writeTarget.write(keyPath, value)
     return self
   }
 
@@ -66,7 +66,7 @@ extension GlobalDependenciesAccessing {
     _ keyPath: WritableKeyPath<Dependencies, @Sendable () async throws -> Result>,
     _ value: @escaping @Sendable () async throws -> Result
   ) -> Self {
-    GlobalDependencies.current.write(keyPath, value)
+    GlobalDependencies.writeTarget.write(keyPath, value)
     return self
   }
 }

@@ -18,7 +18,7 @@ extension GlobalDependenciesAccessing {
   /// ```
   public subscript<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
     @inlinable get { GlobalDependencies.read(key: key) }
-    nonmutating set { GlobalDependencies.current.write(key: key, newValue) }
+    nonmutating set { GlobalDependencies.writeTarget.write(key: key, newValue) }
   }
 
   /// Sets the dependency of `key` for the process (or for the current
@@ -31,7 +31,7 @@ extension GlobalDependenciesAccessing {
   /// ```
   @discardableResult
   public func with<Key: DependencyKey>(_ key: Key.Type, _ value: Key.Value) -> Self {
-    GlobalDependencies.current.write(key: key, value)
+    GlobalDependencies.writeTarget.write(key: key, value)
     return self
   }
 

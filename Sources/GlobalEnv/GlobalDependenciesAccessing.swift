@@ -30,7 +30,7 @@ extension GlobalDependenciesAccessing {
   /// ```
   public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
     @inlinable get { GlobalDependencies.read(keyPath) }
-    nonmutating set { GlobalDependencies.current.write(keyPath, newValue) }
+    nonmutating set { GlobalDependencies.writeTarget.write(keyPath, newValue) }
   }
 
   /// Reads a dependency directly as a member.
@@ -50,7 +50,7 @@ extension GlobalDependenciesAccessing {
   /// ```
   @discardableResult
   public func with<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) -> Self {
-    GlobalDependencies.current.write(keyPath, value)
+    GlobalDependencies.writeTarget.write(keyPath, value)
     return self
   }
 
@@ -71,7 +71,7 @@ extension GlobalDependenciesAccessing {
     to reference: WritableKeyPath<Dependencies, Value>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    GlobalDependencies.current.alias(
+    GlobalDependencies.writeTarget.alias(
       dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
     return self
   }

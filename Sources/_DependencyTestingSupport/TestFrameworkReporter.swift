@@ -1,6 +1,5 @@
 import DependencyValues
 import Testing
-import _EnvironmentCore
 
 #if canImport(XCTest)
   import XCTest
@@ -34,6 +33,22 @@ final class TestFrameworkReporter: TestFailureReporter {
     CallStack.readBeingReported()
   }
 
+  var currentTestKey: AnyHashable? {
+    if let test = Test.current { return AnyHashable(test.id) }
+    #if canImport(XCTest)
+      return XCTestCases.running.map { AnyHashable(ObjectIdentifier($0)) }
+    #else
+      return nil
+    #endif
+  }
+
+  /// A parameterized test whose cases may run in parallel (not `.serialized`, itself or by its
+  /// suite).
+  var runningTestIsParameterized: Bool {
+    guard let test = Test.current, test.isParameterized else { return false }
+    return !test.traits.contains { $0 is ParallelizationTrait }
+  }
+
   var currentTestIdentity: String? {
     if let test = Test.current { return "\(test.id)" }
     #if canImport(XCTest)
@@ -46,13 +61,9 @@ final class TestFrameworkReporter: TestFailureReporter {
 
 /// Installs the reporter; called when the binary is loaded (see `_DependencyTestingLoader`), and
 /// again, harmlessly, whenever a test context is entered.
-///
-/// Once installed, GlobalEnv's reads always look for a scope: a test that has none of its own
-/// gets one (see `GlobalDependencies.RunningTestScopes`), which a read outside any scope would
-/// not find.
 @_cdecl("swift_composable_env_install_test_reporter")
 package func installTestReporter() {
-  if TestFailureReporting.install(TestFrameworkReporter()) { LiveScopes.increment() }
+  TestFailureReporting.install(TestFrameworkReporter())
   #if canImport(XCTest)
     XCTestCases.observe()
   #endif

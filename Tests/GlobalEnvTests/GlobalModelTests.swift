@@ -1,4 +1,5 @@
 import GlobalEnv
+import GlobalEnvTesting
 import TestSupport
 import Testing
 
@@ -13,7 +14,8 @@ extension ProcessWideState {
   struct GlobalModelTests {
     static let operationsPerSeed = 1_000
 
-    @Test(arguments: SeededGenerator.seeds(count: 10))
+    /// Each case in a context of its own: the cases run in parallel and write process-wide.
+    @Test(.dependencyTestContext, arguments: SeededGenerator.seeds(count: 10))
     func randomOperationsMatchTheModel(seed: UInt64) {
       Dependencies.reset()
       Dependencies.clearAliases()

@@ -43,6 +43,11 @@ extension Dependencies {
 
 private struct StrictReader: GlobalDependenciesAccessing {}
 
+/// A model whose `@Dependency` is made in a test, and read from a task of no test.
+private struct StrictModel: Sendable {
+  @Dependency(\.strictTested) var tested
+}
+
 /// What a test that has no test context of its own sees in a process that runs tests: test values
 /// everywhere, and process-wide writes that reach only the test.
 @Suite struct StrictTestProcessTests {
@@ -103,6 +108,28 @@ private struct StrictReader: GlobalDependenciesAccessing {}
       }
     }
     #expect(value == "this test's")
+  }
+
+  @Test func aTestContextEnteredAfterAProcessWideWriteSeesIt() {
+    StrictReader().with(\.strictTested, "this test's")
+    #expect(withDependencyTestContext { StrictReader().strictTested } == "this test's")
+  }
+
+  @Test func aModelMadeInATestDoesNotCarryTheTestsValuesToOtherTasks() async {
+    StrictReader().with(\.strictTested, "this test's")
+    let model = StrictModel()
+    #expect(model.tested == "this test's")
+    let elsewhere = await Task.detached { model.tested }.value
+    #expect(elsewhere == "test")
+  }
+
+  @Test(arguments: [1, 2])
+  func aProcessWideWriteInAParameterizedTestIsReported(argument: Int) {
+    withKnownIssue(isIntermittent: true) {
+      StrictReader().with(\.strictTested, "case \(argument)")
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("A parameterized test set a dependency") }
+    }
   }
 
   @Test(.dependencyContext(.live)) func aLiveContextReadsLiveValuesAndReportsNothing() {

@@ -15,6 +15,14 @@ package protocol TestFailureReporter: AnyObject, Sendable {
 
   /// Identifies the running test, so that a process-wide test context reports once per test.
   var currentTestIdentity: String? { get }
+
+  /// Identifies the running test cheaply, for lookups on every read (GlobalEnv's scope of each
+  /// test): Swift Testing's test ID, or the running XCTest case.
+  var currentTestKey: AnyHashable? { get }
+
+  /// Whether the running test is a parameterized Swift Testing test whose cases may run in
+  /// parallel (not `.serialized`) under one identity.
+  var runningTestIsParameterized: Bool { get }
 }
 
 /// A place in source code that a failure is attributed to.

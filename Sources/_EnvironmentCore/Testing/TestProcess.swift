@@ -14,18 +14,17 @@
 /// ```
 package enum TestProcess {
   /// `true` in a process started to run XCTest or Swift Testing tests: a test bundle run by
-  /// `xctest` or SwiftPM's runners (`*.xctest`, `swiftpm-testing-helper`, `--testing-library`),
-  /// or an app hosting Xcode's tests (the `XCTest…` variables Xcode sets). Read once.
+  /// `xctest` or SwiftPM's runners (the program, `argv[0]`, is `*.xctest`, `xctest` or
+  /// `swiftpm-testing-helper`), or an app hosting Xcode's tests (the `XCTest…` variables Xcode
+  /// sets; a process such a test starts inherits them, and is strict too). Read once.
   package static let isRunningTests: Bool = {
     let variables = [
       "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath",
       "XCTestSessionIdentifier",
     ]
     if variables.contains(where: { getenv($0) != nil }) { return true }
-    return CommandLine.arguments.contains { argument in
-      let name = argument.split(separator: "/").last.map(String.init) ?? argument
-      return argument == "--testing-library" || name == "swiftpm-testing-helper"
-        || name == "xctest" || name.hasSuffix(".xctest")
-    }
+    guard let program = CommandLine.arguments.first else { return false }
+    let name = program.split(separator: "/").last.map(String.init) ?? program
+    return name == "swiftpm-testing-helper" || name == "xctest" || name.hasSuffix(".xctest")
   }()
 }
