@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     .target(
@@ -22,9 +23,14 @@ let package = Package(
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
-    .executableTarget(name: "TodoServer", dependencies: ["TodoCore"]),
+    .executableTarget(
+      name: "TodoServer",
+      dependencies: [
+        "TodoCore", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]),
     .testTarget(
       name: "TodoCoreTests",
       dependencies: [
@@ -34,6 +40,7 @@ let package = Package(
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
   ]

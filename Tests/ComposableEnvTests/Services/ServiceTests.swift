@@ -158,6 +158,27 @@ struct ServiceTests {
     try await services.stop()
   }
 
+  @Test func concurrentStartUpsOfOneEnvironmentStartItOnce() async throws {
+    let (root, log) = root()
+    let shared = SharedRoot(root)
+    async let first = Result { try await shared.root.startServices(ServiceA.self) }
+    async let second = Result { try await shared.root.startServices(ServiceA.self) }
+    let results = await [first, second]
+    let started = results.compactMap { try? $0.get() }
+    #expect(started.count == 1)
+    #expect(results.contains { (try? $0.get()) == nil })
+    #expect(log.starts() == ["C", "B", "A"])
+    for services in started { try await services.stop() }
+  }
+
+  @Test func aStopCanReadTheServicesThatStopAfterIt() async throws {
+    let (root, log) = root()
+    let services = try await root.startServices(StopReadsC.self)
+    try await services.stop()
+    #expect(log.all.contains("StopReadsC read C while stopping"))
+    #expect(log.stops() == ["C"])
+  }
+
   @Test func stoppingTwiceStopsOnce() async throws {
     let (root, log) = root()
     let services = try await root.startServices(ServiceA.self)
@@ -292,6 +313,35 @@ struct ThrowingStop: ServiceKey {
 struct HangingStop: ServiceKey {
   static func start(_ services: ServiceStart) async throws -> String { "hanging" }
   static func stop(_ value: String) async throws { try await Task.sleep(for: .seconds(3_600)) }
+}
+
+/// A service whose stop reads ServiceC, which its start read, so it stops first.
+struct StopReadsC: ServiceKey {
+  struct Value: Sendable {
+    let dependencies: Dependencies
+    let log: ServiceLog
+  }
+  static func start(_ services: ServiceStart) async throws -> Value {
+    _ = try await services.start(ServiceC.self)
+    return Value(dependencies: services.dependencies, log: services.log)
+  }
+  static func stop(_ value: Value) async throws {
+    let c = value.dependencies[ServiceC.self]
+    value.log.record("StopReadsC read \(c.name) while stopping")
+  }
+}
+
+/// A root shared by concurrent start-ups.
+final class SharedRoot: @unchecked Sendable {
+  let root: ServiceRoot
+  init(_ root: ServiceRoot) { self.root = root }
+}
+
+extension Result where Failure == any Error {
+  /// The result of an asynchronous throwing call.
+  init(catching body: () async throws -> Success) async {
+    do { self = .success(try await body()) } catch { self = .failure(error) }
+  }
 }
 
 /// A service whose stop takes a while.

@@ -71,6 +71,14 @@ struct GlobalServiceTests {
     try await services.stop()
   }
 
+  @Test func theDependencyTreeShowsTheServicesStartedInATest() async throws {
+    GlobalServiceReader().with(GlobalServiceLogKey.self, GlobalServiceLog())
+    let services = try await Dependencies.startServices(GlobalMailer.self)
+    let tree = GlobalServiceReader().dependencyTree()
+    #expect(tree.contains("service GlobalMailer: running, its start read GlobalDatabase"))
+    try await services.stop()
+  }
+
   @Test func aRequestScopeReleasesItsResourcesAndItsValuesEndWithIt() async throws {
     let released = GlobalServiceLog()
     let value = try await Dependencies.withRequestScope {

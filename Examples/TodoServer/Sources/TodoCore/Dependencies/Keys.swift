@@ -1,15 +1,32 @@
 import ComposableEnv
 import Foundation
 import Logging
+import SQLiteNIO
 
-// The server's dependencies. The process-wide ones (database, clock, identifiers, logger, tokens)
-// are set on the AppEnvironment at start-up; the request's own (its id, its user, a logger with
+// The server's dependencies. Its services (the database, the tokens) are started by the
+// AppEnvironment at start-up and stopped when the server shuts down; the other process-wide ones
+// (clock, identifiers, logger) are set on it; the request's own (its id, its user, a logger with
 // its metadata) are set on each RequestEnvironment.
 
 extension DependencyKeys {
-  public struct Database: DependencyKey {
-    public static var defaultValue: TodoStore { .inMemory() }
+  /// The database: a service, opened at start-up (an SQLite file, or memory: see
+  /// `databaseStorage`) and closed when the server stops, after the requests it serves.
+  public struct Database: ServiceKey {
+    public static func start(_ services: ServiceStart) async throws -> TodoStore {
+      let connection = try await SQLiteConnection.open(
+        storage: services.dependencies.databaseStorage)
+      return try await .sqlite(connection)
+    }
+
+    public static func stop(_ store: TodoStore) async throws {
+      try await store.close()
+    }
+
     public static var testValue: TodoStore { .unimplemented }
+  }
+
+  public struct DatabaseStorage: DependencyKey {
+    public static var defaultValue: SQLiteConnection.Storage { .memory }
   }
 
   public struct Now: DependencyKey {
@@ -36,11 +53,25 @@ extension DependencyKeys {
     }
   }
 
-  public struct Tokens: DependencyKey {
-    /// Bearer tokens and the users they authenticate.
-    public static var defaultValue: [String: String] {
-      ["alice-token": "alice", "bob-token": "bob"]
+  /// Bearer tokens and the users they authenticate: a service, loaded at start-up from the file
+  /// `tokensFile` names (one `token user` pair per line), or the two demo users without one.
+  public struct Tokens: ServiceKey {
+    public static func start(_ services: ServiceStart) async throws -> [String: String] {
+      guard let path = services.dependencies.tokensFile else {
+        return ["alice-token": "alice", "bob-token": "bob"]
+      }
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      return Dictionary(
+        text.split(separator: "\n").compactMap { line in
+          let parts = line.split(separator: " ")
+          return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        },
+        uniquingKeysWith: { _, last in last })
     }
+  }
+
+  public struct TokensFile: DependencyKey {
+    public static var defaultValue: String? { nil }
   }
 
   public struct RequestID: DependencyKey {
@@ -74,6 +105,18 @@ extension Dependencies {
   public var database: TodoStore {
     get { self[DependencyKeys.Database.self] }
     set { self[DependencyKeys.Database.self] = newValue }
+  }
+
+  /// Where the database service opens its database.
+  public var databaseStorage: SQLiteConnection.Storage {
+    get { self[DependencyKeys.DatabaseStorage.self] }
+    set { self[DependencyKeys.DatabaseStorage.self] = newValue }
+  }
+
+  /// The file the tokens service loads its tokens from, if any.
+  public var tokensFile: String? {
+    get { self[DependencyKeys.TokensFile.self] }
+    set { self[DependencyKeys.TokensFile.self] = newValue }
   }
 
   /// The current time.

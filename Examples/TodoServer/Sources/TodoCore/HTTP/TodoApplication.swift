@@ -1,3 +1,4 @@
+import Foundation
 import ComposableEnv
 import Hummingbird
 import Logging
@@ -13,8 +14,11 @@ import Logging
 /// - `GET /ping/env`: behind `EnvironmentMiddleware`, reading the request's id and the time from
 ///   its environment.
 /// - `/todos…`: the API, behind `EnvironmentMiddleware` and `AuthMiddleware`.
-public func buildRouter(app: AppEnvironment) -> Router<TodoRequestContext> {
+public func buildRouter(app: AppEnvironment, tally: RequestTally? = nil)
+  -> Router<TodoRequestContext>
+{
   let router = Router(context: TodoRequestContext.self)
+  if let tally { router.add(middleware: TallyMiddleware(tally: tally)) }
   let withRequestID = router.group().add(middleware: RequestIDMiddleware())
   withRequestID.get("ping") { _, _ in "pong" }
   let now = DependencyKeys.Now.defaultValue
@@ -33,11 +37,11 @@ public func buildRouter(app: AppEnvironment) -> Router<TodoRequestContext> {
 }
 
 /// The server: the routes on `host`:`port`, logging with the app's logger.
-public func buildApplication(app: AppEnvironment, host: String = "127.0.0.1", port: Int = 8080)
-  -> some ApplicationProtocol
-{
+public func buildApplication(
+  app: AppEnvironment, host: String = "127.0.0.1", port: Int = 8080, tally: RequestTally? = nil
+) -> some ApplicationProtocol {
   Application(
-    router: buildRouter(app: app),
+    router: buildRouter(app: app, tally: tally),
     configuration: .init(address: .hostname(host, port: port), serverName: "TodoServer"),
     logger: app.logger
   )
@@ -60,6 +64,37 @@ struct RequestIDMiddleware: RouterMiddleware {
     context.requestID = requestID
     var response = try await next(request, context)
     response.headers[.requestID] = requestID
+    return response
+  }
+}
+
+/// Counts the requests the server answered: `Scripts/shutdown-load` compares it with what the
+/// load generator received, to show that a graceful shutdown loses no request it accepted.
+///
+/// `@unchecked Sendable`: `count` is only touched under `lock`.
+public final class RequestTally: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  public init() {}
+
+  /// The requests answered so far.
+  public var answered: Int { lock.withLock { count } }
+
+  func add() { lock.withLock { count += 1 } }
+}
+
+/// Counts each request once its response is made.
+struct TallyMiddleware: RouterMiddleware {
+  typealias Context = TodoRequestContext
+
+  let tally: RequestTally
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    let response = try await next(request, context)
+    tally.add()
     return response
   }
 }

@@ -35,7 +35,8 @@ extension TodoStore {
           "DELETE FROM todos WHERE id = ? AND owner = ? RETURNING id",
           [.text(id.uuidString), .text(owner)])
         return !rows.isEmpty
-      }
+      },
+      close: { try await connection.close() }
     )
   }
 }

@@ -12,17 +12,21 @@ public struct TodoStore: Sendable {
   public var complete: @Sendable (_ id: UUID, _ owner: String) async throws -> Todo?
   /// Deletes the todo `id` of `owner`; false if `owner` has no such todo.
   public var delete: @Sendable (_ id: UUID, _ owner: String) async throws -> Bool
+  /// Closes the store (its database connection) when the server stops.
+  public var close: @Sendable () async throws -> Void
 
   public init(
     insert: @escaping @Sendable (Todo) async throws -> Void,
     list: @escaping @Sendable (_ owner: String) async throws -> [Todo],
     complete: @escaping @Sendable (_ id: UUID, _ owner: String) async throws -> Todo?,
-    delete: @escaping @Sendable (_ id: UUID, _ owner: String) async throws -> Bool
+    delete: @escaping @Sendable (_ id: UUID, _ owner: String) async throws -> Bool,
+    close: @escaping @Sendable () async throws -> Void = {}
   ) {
     self.insert = insert
     self.list = list
     self.complete = complete
     self.delete = delete
+    self.close = close
   }
 
   /// Every operation fails the test that calls it.
