@@ -61,18 +61,25 @@ extension ServiceKey {
   /// misuse, reported with the key's name and what to call.
   ///
   /// ```swift
-  /// let database = AppEnvironment().database  // stops: "Database is a service that was not started…"
+  /// let database = AppEnvironment().database  // stops: "Database is a service that is not running…"
   /// ```
   public static var defaultValue: Value {
-    fatalError(
-      """
-      swift-composable-env: \(String(reflecting: Self.self)) is a service that is not running \
-      (not started, not done starting, or stopped): call \
-      `try await environment.startServices(\(String(describing: Self.self)).self, …)` \
+    fatalError("swift-composable-env: \(notRunningMessage)")
+  }
+
+  /// What reading this service when it is not running says: its name, and what to call.
+  ///
+  /// ```swift
+  /// Database.notRunningMessage  // "…Database is a service that is not running…"
+  /// ```
+  package static var notRunningMessage: String {
+    let name = String(describing: Self.self)
+    return """
+      \(String(reflecting: Self.self)) is a service that is not running (not started, not done \
+      starting, or stopped): call `try await environment.startServices(\(name).self, …)` \
       (`Dependencies.startServices` with GlobalEnv) before reading it, or set a value for it \
-      (`with(\(String(describing: Self.self)).self, …)`); in another service's start, read it with \
-      `try await services.start(\(String(describing: Self.self)).self)`; in tests, give the key a \
-      `testValue`.
-      """)
+      (`with(\(name).self, …)`); in another service's start, read it with \
+      `try await services.start(\(name).self)`; in tests, give the key a `testValue`.
+      """
   }
 }

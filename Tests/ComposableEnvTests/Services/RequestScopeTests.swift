@@ -64,6 +64,48 @@ struct RequestScopeTests {
     #expect(log.all == ["release one"])
   }
 
+  @Test func asynchronousAndSynchronousReleasesRunTogetherInReverseOrder() async throws {
+    let log = ServiceLog()
+    try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+      _ = scope.acquire("first") { (name: String) async throws in
+        await Task.yield()
+        log.record("release \(name)")
+      }
+      scope.onEnd { log.record("release second") }
+      scope.onEnd { () async throws in
+        await Task.yield()
+        log.record("release third")
+      }
+    }
+    #expect(log.all == ["release third", "release second", "release first"])
+  }
+
+  @Test func asynchronousReleasesRunWhenTheScopeThrows() async throws {
+    let log = ServiceLog()
+    await #expect(throws: Failure(name: "body")) {
+      try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+        scope.onEnd { () async throws in
+          await Task.yield()
+          log.record("released")
+          throw Failure(name: "release")
+        }
+        throw Failure(name: "body")
+      }
+    }
+    #expect(log.all == ["released"])
+  }
+
+  @Test func anAsynchronousReleaseThatThrowsFailsTheScope() async throws {
+    await #expect(throws: Failure(name: "release")) {
+      try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+        scope.onEnd { () async throws in
+          await Task.yield()
+          throw Failure(name: "release")
+        }
+      }
+    }
+  }
+
   @Test func theChildReadsItsParentsValuesAndOwnsItsOwn() async throws {
     let root = ServiceRoot().with(ServiceLogKey.self, ServiceLog())
     let services = try await root.startServices(ServiceC.self)
