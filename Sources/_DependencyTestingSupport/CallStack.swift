@@ -103,12 +103,17 @@ enum CallStack {
     /// threads reported at once (a strict test process reports from every thread). A leaf lock;
     /// symbolication runs no user code and takes no lock of the library.
     ///
-    /// `nonisolated(unsafe)`: an immutable reference to a lock.
-    nonisolated(unsafe) private static let symbolication = LockedValue<Void>.make(())
+    /// `nonisolated(unsafe)`: an immutable reference to a lock, whose state counts the
+    /// symbolications (a `Void` state would share its zero-sized storage's address with the lock
+    /// word, which ThreadSanitizer then reports as an access race).
+    nonisolated(unsafe) private static let symbolication = LockedValue<Int>.make(0)
 
     private static func symbolicatedFrames() -> [SymbolicatedBacktrace.Frame]? {
-      guard let backtrace = try? Backtrace.capture(limit: 128) else { return nil }
-      return symbolication.withLock { _ in backtrace.symbolicated()?.frames }
+      guard let backtrace = try? Backtrace.capture(limit: 64) else { return nil }
+      return symbolication.withLock { count in
+        count += 1
+        return backtrace.symbolicated()?.frames
+      }
     }
   #endif
 }

@@ -4,7 +4,7 @@ import DependencyValues
 /// No user code runs under the lock; names are made from keys after it, but for a cycle's.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct GraphState {
-  typealias Waiter = CheckedContinuation<StartedValue, any Error>
+  typealias Waiter = any StartWaiter
 
   /// A class, so that the steps change an entry in place, found with one lookup.
   final class Entry {
@@ -76,13 +76,13 @@ struct GraphState {
   /// The first failure of a requested service's start.
   var startUpFailure: (any Error)?
   /// Start-up, waiting for that.
-  var startUpWaiter: CheckedContinuation<Void, any Error>?
+  var startUpWaiter: (any StartUpWaiter)?
   /// A failed start-up, waiting (with a deadline) for the starts still running to end before
   /// it stops what started, by token.
-  var idleWaiters: [(token: Int, waiter: CheckedContinuation<Void, Never>)] = []
+  var idleWaiters: [(token: Int, waiter: any IdleWaiter)] = []
 
   /// The callers waiting for no start to run, when none runs.
-  mutating func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+  mutating func takeIdleWaiters() -> [any IdleWaiter] {
     guard inFlight == 0 else { return [] }
     defer { idleWaiters = [] }
     return idleWaiters.map(\.waiter)
@@ -203,14 +203,14 @@ struct GraphState {
   /// Who to wake when a start ends: start-up, if it is over, and those waiting for no start to
   /// run, if none runs.
   struct Wake {
-    var startUp: (waiter: CheckedContinuation<Void, any Error>, failure: (any Error)?)?
-    var idle: [CheckedContinuation<Void, Never>] = []
+    var startUp: (waiter: any StartUpWaiter, failure: (any Error)?)?
+    var idle: [any IdleWaiter] = []
 
     func resume() {
       if let (waiter, failure) = startUp {
-        if let failure { waiter.resume(throwing: failure) } else { waiter.resume() }
+        waiter.deliver(failure.map { .failure($0) } ?? .success(()))
       }
-      for waiter in idle { waiter.resume() }
+      for waiter in idle { waiter.wake() }
     }
   }
 
@@ -220,7 +220,7 @@ struct GraphState {
   }
 
   /// Start-up's waiter, when start-up is over: no start runs, or a requested one failed.
-  mutating func startUpIsOver() -> (CheckedContinuation<Void, any Error>, (any Error)?)? {
+  mutating func startUpIsOver() -> (any StartUpWaiter, (any Error)?)? {
     guard inFlight == 0 || startUpFailure != nil, let waiter = startUpWaiter else { return nil }
     startUpWaiter = nil
     return (waiter, startUpFailure)

@@ -66,13 +66,13 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     }
     let timer = Task {
       try? await Task.sleep(for: deadline)
-      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      let waiter = state.withLock { state -> (any IdleWaiter)? in
         guard let index = state.idleWaiters.firstIndex(where: { $0.token == token }) else {
           return nil
         }
         return state.idleWaiters.remove(at: index).waiter
       }
-      waiter?.resume()
+      waiter?.wake()
     }
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
       let idle = state.withLock { state -> Bool in
@@ -113,7 +113,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
         return state.startUpWaiter
       }
       cancelStarts()
-      waiter?.resume(throwing: CancellationError())
+      waiter?.deliver(.failure(CancellationError()))
     }
   }
 
@@ -164,7 +164,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     } catch {
       let failure = Self.failure(of: KeyInfo(key).name, from: error)
       let (waiters, wake) = state.withLock { $0.fail(id, with: failure) }
-      for waiter in waiters { waiter.resume(throwing: failure) }
+      for waiter in waiters { waiter.deliver(.failure(failure)) }
       wake.resume()
       return
     }
@@ -172,7 +172,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     let (waiters, stopNow, wake) = state.withLock {
       $0.finish(id, box: box, stop: { try await key.stop(value) })
     }
-    for waiter in waiters { waiter.resume(returning: StartedValue(box: box)) }
+    for waiter in waiters { waiter.deliver(.success(StartedValue(box: box))) }
     wake.resume()
     if stopNow {
       try? await key.stop(value)
@@ -200,7 +200,8 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
   private func waitForStartedValue(of id: ObjectIdentifier) async throws -> StartedValue {
     let token = WaiterToken()
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (waiter: GraphState.Waiter) in
+      try await withCheckedThrowingContinuation {
+        (waiter: CheckedContinuation<StartedValue, any Error>) in
         let (outcome, registered) = state.withLock { $0.addWaiter(waiter, for: id) }
         switch outcome {
         case .ready(let box): waiter.resume(returning: StartedValue(box: box))
@@ -210,7 +211,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
           // Cancelled before the token was stored: the handler found nothing to resume.
           if Task.isCancelled, let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
           {
-            removed.resume(throwing: CancellationError())
+            removed.deliver(.failure(CancellationError()))
           }
         }
       }
@@ -218,7 +219,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
       guard let registered = token.value.withLock({ $0 }),
         let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
       else { return }
-      removed.resume(throwing: CancellationError())
+      removed.deliver(.failure(CancellationError()))
     }
   }
 
