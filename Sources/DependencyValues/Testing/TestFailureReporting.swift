@@ -43,18 +43,15 @@ package struct TestFailureLocation: Sendable {
 /// Where the library sends test failures: to the installed reporter, or, when no testing module
 /// is loaded, to standard error.
 package enum TestFailureReporting {
-  /// Installs `reporter` for the process, unless one is installed already; `true` if it was
-  /// installed by this call. Called once, when a testing module is loaded.
-  @discardableResult
-  package static func install(_ reporter: any TestFailureReporter) -> Bool {
+  /// Installs `reporter` for the process, unless one is installed already. Called once, when a
+  /// testing module is loaded.
+  package static func install(_ reporter: any TestFailureReporter) {
     let holder = ReporterHolder(reporter)
     let pointer = Unmanaged.passRetained(holder).toOpaque()
     // A reporter is installed at most once and never released: readers load it without a lock.
-    guard environment_test_reporter_install(pointer) else {
+    if !environment_test_reporter_install(pointer) {
       Unmanaged<ReporterHolder>.fromOpaque(pointer).release()
-      return false
     }
-    return true
   }
 
   /// The installed reporter, if a testing module is loaded.

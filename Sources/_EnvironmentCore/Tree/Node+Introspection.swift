@@ -16,13 +16,8 @@ extension Node {
   func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
     let group = aliasGroup(of: key, in: tree)
-    var current: Node? = self
-    while let node = current {
-      let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
-      if let local {
-        return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
-      }
-      current = parent
+    if let (node, local) = nearestLocal(of: key, in: group) {
+      return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
     }
     let reference = group?.reference ?? key
     return Origin(
@@ -85,16 +80,18 @@ extension Node {
   /// Whether a value is set for `key` (or a key aliased to it) on this node or an ancestor:
   /// without computing a default, as `origin(of:)` would.
   package func hasValueSet(for key: KeyInfo) -> Bool {
-    let (tree, _) = currentTree()
-    let group = aliasGroup(of: key, in: tree)
+    nearestLocal(of: key, in: aliasGroup(of: key, in: currentTree().tree)) != nil
+  }
+
+  /// The nearest value set for `key` or a key of its alias `group`, on this node or an ancestor,
+  /// and the node that set it. Values are not rendered, and nothing is computed.
+  private func nearestLocal(of key: KeyInfo, in group: AliasGroup?) -> (Node, LocalValue)? {
     var current: Node? = self
     while let node = current {
-      let (found, parent) = node.withLock {
-        ($0.latestLocal(for: key, in: group) != nil, $0.parent)
-      }
-      if found { return true }
+      let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
+      if let local { return (node, local) }
       current = parent
     }
-    return false
+    return nil
   }
 }
