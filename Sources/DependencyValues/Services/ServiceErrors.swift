@@ -8,10 +8,22 @@
 /// ```
 public struct ServiceStartError: Error, CustomStringConvertible {
   /// The service whose start threw (or was cancelled).
+  ///
+  /// ```swift
+  /// error.key  // "Database"
+  /// ```
   public let key: String
   /// The services whose starts led to it, outermost first, ending with `key`.
+  ///
+  /// ```swift
+  /// error.chain  // ["Server", "Database"]
+  /// ```
   public let chain: [String]
   /// What the start threw (`CancellationError` for a cancelled start-up).
+  ///
+  /// ```swift
+  /// error.underlying is CancellationError  // a cancelled start-up
+  /// ```
   public let underlying: any Error
 
   package init(key: String, chain: [String], underlying: any Error) {
@@ -38,6 +50,10 @@ public struct ServiceStartError: Error, CustomStringConvertible {
 /// ```
 public struct ServiceCycleError: Error, CustomStringConvertible {
   /// The keys of the cycle, from the start that asked to the one it asked for, which needs it.
+  ///
+  /// ```swift
+  /// error.keys  // ["A", "B", "A"]
+  /// ```
   public let keys: [String]
 
   package init(keys: [String]) {
@@ -62,8 +78,16 @@ public struct ServiceCycleError: Error, CustomStringConvertible {
 /// ```
 public struct ServiceStopError: Error, CustomStringConvertible {
   /// The services whose stop threw, with what it threw, in the order they stopped.
+  ///
+  /// ```swift
+  /// error.failures.map(\.key)  // ["Cache"]
+  /// ```
   public let failures: [(key: String, error: any Error)]
   /// The services whose stop was still running at its deadline.
+  ///
+  /// ```swift
+  /// error.overdue  // ["Database"]
+  /// ```
   public let overdue: [String]
 
   package init(failures: [(key: String, error: any Error)], overdue: [String]) {
@@ -91,6 +115,10 @@ public struct ServiceStopError: Error, CustomStringConvertible {
 /// ```
 public struct ServiceMisuseError: Error, CustomStringConvertible {
   /// What was wrong, and what to do instead.
+  ///
+  /// ```swift
+  /// print(error.description)  // "The services of AppEnvironment are already started: …"
+  /// ```
   public let description: String
 
   package init(_ description: String) {

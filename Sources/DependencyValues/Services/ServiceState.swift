@@ -6,18 +6,46 @@
 /// ```
 public enum ServiceState: String, Sendable, Hashable, CustomStringConvertible {
   /// Not started by this environment.
+  ///
+  /// ```swift
+  /// services.state(of: Mailer.self) == .notStarted  // never asked for
+  /// ```
   case notStarted = "not started"
   /// Its start is running.
+  ///
+  /// ```swift
+  /// services.state(of: Database.self) == .starting  // seen in the tree during start-up
+  /// ```
   case starting
   /// Started, and readable.
+  ///
+  /// ```swift
+  /// services.state(of: Database.self) == .running
+  /// ```
   case running
   /// Set by a value (an override), so never started nor stopped by the environment.
+  ///
+  /// ```swift
+  /// app.with(Database.self, .fake); services.state(of: Database.self) == .set
+  /// ```
   case set
   /// Its stop is running.
+  ///
+  /// ```swift
+  /// services.state(of: Database.self) == .stopping  // its stop overran its deadline
+  /// ```
   case stopping
   /// Stopped.
+  ///
+  /// ```swift
+  /// try await services.stop(); services.state(of: Database.self) == .stopped
+  /// ```
   case stopped
   /// Its start threw or was cancelled.
+  ///
+  /// ```swift
+  /// services.state(of: Database.self) == .failed  // seen in the tree after a failed start-up
+  /// ```
   case failed
 
   /// The state as the dependency tree prints it, such as `not started`.

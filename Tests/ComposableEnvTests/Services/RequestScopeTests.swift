@@ -22,7 +22,7 @@ private final class Resource: Sendable {
   }
 }
 
-@Suite("Request-scoped resources")
+@Suite("Request-scoped resources", .timeLimit(.minutes(10)))
 struct RequestScopeTests {
   @Test func resourcesAreReleasedInReverseOrderWhenTheScopeReturns() async throws {
     let log = ServiceLog()

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Services in the tree")
+@Suite("Services in the tree", .timeLimit(.minutes(10)))
 struct ServiceTests {
   /// A root whose starts log to a log of the test's own.
   private func root(_ log: ServiceLog = ServiceLog()) -> (ServiceRoot, ServiceLog) {

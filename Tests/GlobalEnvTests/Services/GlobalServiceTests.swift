@@ -35,7 +35,7 @@ struct GlobalMailer: ServiceKey {
 
 private struct GlobalServiceReader: GlobalDependenciesAccessing {}
 
-@Suite("Services, process-wide")
+@Suite("Services, process-wide", .timeLimit(.minutes(10)))
 struct GlobalServiceTests {
   @Test func servicesStartedInATestAreReadByTheTest() async throws {
     let log = GlobalServiceLog()
