@@ -11,14 +11,22 @@ import _EnvironmentCore
 /// key path calls is a function whose symbol names the property (`key path getter for
 /// Dependencies.apiClient : Dependencies`). Only computed when a failure is reported.
 enum CallStack {
-  /// From one capture of the call stack: `\Dependencies.apiClient` for the innermost
-  /// `Dependencies` property being read (none for a read by key type), and the source location
-  /// of the innermost frame that is neither this package's code nor a `Dependencies` accessor.
+  /// From the call stack: `\Dependencies.apiClient` for the innermost `Dependencies` property
+  /// being read (none for a read by key type), and the source location of the innermost frame
+  /// that is neither this package's code nor a `Dependencies` accessor.
+  ///
+  /// Source locations are what costs (tens of milliseconds a frame in a test bundle, seconds
+  /// under the sanitizers, under a lock every reporting thread takes, blocking a thread of the
+  /// cooperative pool meanwhile): so the stack is first symbolicated by name only, and only the
+  /// candidates for the user's frame are looked up in the debug information, one at a time.
   static func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
     #if canImport(Runtime)
-      guard let frames = symbolicatedFrames() else { return (nil, nil) }
+      // Both captures are made in this function, so a frame's index is the same in each.
+      guard let stack = try? Backtrace.capture(limit: depth, top: 0),
+        let frames = symbolicated(stack, options: [.useSymbolCache])
+      else { return (nil, nil) }
       var keyPath: String?
-      for frame in frames {
+      for (index, frame) in frames.enumerated() {
         guard let symbol = frame.symbol else { continue }
         if let property = propertyRead(by: symbol.name) {
           if keyPath == nil { keyPath = "\\Dependencies.\(property)" }
@@ -26,22 +34,24 @@ enum CallStack {
         }
         // The first frame of the user's code that is not a `Dependencies` accessor: the read (a
         // read by key type, `@Dependency(APIClient.self)`, runs no accessor).
-        guard !frame.isSystem, !symbol.isSwiftThunk,
-          let location = symbol.sourceLocation,
-          !location.path.hasPrefix(packageSources), location.line > 0
+        guard !frame.isSystem, !symbol.isSwiftThunk, !isDeclaredInThisPackage(symbol.rawName),
+          let one = try? Backtrace.capture(limit: 1, offset: index, top: 0),
+          let source = symbolicated(one, options: [.showSourceLocations, .useSymbolCache])?
+            .first?.symbol?.sourceLocation,
+          !source.path.hasPrefix(packageSources), source.line > 0
         else { continue }
-        if location.path.contains("@__swiftmacro_") {
-          if let expanded = macroExpansionSite(location.path) { return (keyPath, expanded) }
+        if source.path.contains("@__swiftmacro_") {
+          if let expanded = macroExpansionSite(source.path) { return (keyPath, expanded) }
           continue
         }
         // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
-        let fileID = location.path.split(separator: "/").suffix(2).joined(separator: "/")
+        let fileID = source.path.split(separator: "/").suffix(2).joined(separator: "/")
         guard fileID.contains("/") else { continue }
         return (
           keyPath,
           TestFailureLocation(
-            fileID: fileID, filePath: location.path, line: location.line,
-            column: max(location.column, 1))
+            fileID: fileID, filePath: source.path, line: source.line,
+            column: max(source.column, 1))
         )
       }
       return (keyPath, nil)
@@ -108,12 +118,29 @@ enum CallStack {
     /// word, which ThreadSanitizer then reports as an access race).
     nonisolated(unsafe) private static let symbolication = LockedValue<Int>.make(0)
 
-    private static func symbolicatedFrames() -> [SymbolicatedBacktrace.Frame]? {
-      guard let backtrace = try? Backtrace.capture(limit: 64) else { return nil }
-      return symbolication.withLock { count in
+    /// How deep the walk goes.
+    private static let depth = 64
+
+    private static func symbolicated(
+      _ backtrace: Backtrace, options: Backtrace.SymbolicationOptions
+    ) -> [SymbolicatedBacktrace.Frame]? {
+      symbolication.withLock { count in
         count += 1
-        return backtrace.symbolicated()?.frames
+        return backtrace.symbolicated(options: options)?.frames
       }
+    }
+
+    /// The modules of this package's library, as Swift's mangling spells them at the start of a
+    /// symbol (`$s16_EnvironmentCore…`): a function declared in one is not the user's (a user's
+    /// method in an extension of a library type is skipped too, and its caller taken instead).
+    private static let libraryModulePrefixes = [
+      "DependencyValues", "_EnvironmentAtomics", "_EnvironmentCore", "ComposableEnv", "GlobalEnv",
+      "ComposableEnvTesting", "GlobalEnvTesting", "_DependencyClocks", "_DependencyTestingSupport",
+      "_DependencyTestingLoader",
+    ].map { "$s\($0.utf8.count)\($0)" }
+
+    private static func isDeclaredInThisPackage(_ rawName: String) -> Bool {
+      libraryModulePrefixes.contains { rawName.hasPrefix($0) }
     }
   #endif
 }

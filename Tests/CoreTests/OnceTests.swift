@@ -79,7 +79,8 @@ struct OnceTests {
     Thread.sleep(forTimeInterval: 0.05)  // the waiter is in the wait room
     proceed.signal()
     let finished = finishes(within: 10) {
-      while waited.value == nil { Thread.sleep(forTimeInterval: 0.001) }
+      // The maker stores what it made after the waiter may have woken: wait for both.
+      while waited.value == nil || made.value == nil { Thread.sleep(forTimeInterval: 0.001) }
     }
     #expect(finished)
     #expect(waited.value == made.value)
