@@ -25,6 +25,25 @@ extension ComposableEnvironment {
     try await startServices(keys)
   }
 
+  /// Starts every service this environment declares, as `startServices(_:)` does for the
+  /// services named: those of its `@Dependency(Key.self)` properties, of the environments its
+  /// `@DerivedEnvironment` properties derive (made now if they were not yet), and every service
+  /// their starts read.
+  ///
+  /// ```swift
+  /// final class AppEnvironment: ComposableEnvironment, @unchecked Sendable {
+  ///   @Dependency(Database.self) var database
+  ///   @DerivedEnvironment<MailEnvironment> var mail  // declares `@Dependency(Mailer.self)`
+  /// }
+  /// let services = try await AppEnvironment().startServices()  // Database and Mailer
+  /// ```
+  ///
+  /// A property that reads a service through a `Dependencies` key path (`@Dependency(\.database)`)
+  /// is not found this way (finding its key would read it): name its key instead.
+  public func startServices() async throws -> RunningServices {
+    try await startServices(ServiceDiscovery.keys(declaredBy: self))
+  }
+
   /// Starts the services of `keys`, a list made at run time, as the variadic form does.
   ///
   /// ```swift
@@ -50,5 +69,17 @@ extension ComposableEnvironment {
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
     try await RequestScope.run(makeChild(type), body)
+  }
+}
+
+extension ComposableEnvironment.Dependency: DeclaredDependency {
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  package var declaredServiceKey: (any ServiceKey.Type)? { source.serviceKey }
+}
+
+extension ComposableEnvironment.DerivedEnvironment: DeclaredEnvironment
+where Environment: ComposableEnvironment {
+  package func declaredEnvironment(in parent: Any) -> Any? {
+    (parent as? ComposableEnvironment).map { child(of: $0) }
   }
 }

@@ -52,3 +52,53 @@ extension Dependencies {
     }
   }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension GlobalEnvironment {
+  /// Starts the services `keys` name, as `Dependencies.startServices(_:)` does: the same call as
+  /// `ComposableEnv`'s on an environment, so that an app's start-up compiles against either
+  /// module.
+  ///
+  /// ```swift
+  /// let services = try await AppEnvironment().startServices(Database.self)
+  /// ```
+  public func startServices(_ keys: any ServiceKey.Type...) async throws -> RunningServices {
+    try await Dependencies.startServices(keys)
+  }
+
+  /// Starts the services of `keys`, a list made at run time.
+  ///
+  /// ```swift
+  /// let services = try await app.startServices(enabledFeatures.map(\.serviceKey))
+  /// ```
+  public func startServices(_ keys: [any ServiceKey.Type]) async throws -> RunningServices {
+    try await Dependencies.startServices(keys)
+  }
+
+  /// Starts every service this environment declares: those of its `@Dependency(Key.self)`
+  /// properties, of the environments its `@DerivedEnvironment` properties derive (made now if
+  /// they were not yet), and every service their starts read.
+  ///
+  /// ```swift
+  /// struct AppEnvironment: GlobalEnvironment {
+  ///   @Dependency(Database.self) var database
+  ///   @DerivedEnvironment<MailEnvironment> var mail  // declares `@Dependency(Mailer.self)`
+  /// }
+  /// let services = try await AppEnvironment().startServices()  // Database and Mailer
+  /// ```
+  ///
+  /// A property that reads a service through a `Dependencies` key path (`@Dependency(\.database)`)
+  /// is not found this way (finding its key would read it): name its key instead.
+  public func startServices() async throws -> RunningServices {
+    try await Dependencies.startServices(ServiceDiscovery.keys(declaredBy: self))
+  }
+}
+
+extension Dependency: DeclaredDependency {
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  package var declaredServiceKey: (any ServiceKey.Type)? { source.serviceKey }
+}
+
+extension DerivedEnvironment: DeclaredEnvironment {
+  package func declaredEnvironment(in parent: Any) -> Any? { wrappedValue }
+}

@@ -92,3 +92,36 @@ struct GlobalServiceTests {
     #expect(released.all == ["second", "first"])
   }
 }
+
+/// Declares GlobalMailer through the environment it derives.
+private struct GlobalMailEnvironment: GlobalEnvironment {
+  @Dependency(GlobalMailer.self) var mailer
+}
+
+/// Declares GlobalDatabase, and GlobalMailer through a derived environment.
+private struct GlobalAppEnvironment: GlobalEnvironment {
+  @Dependency(GlobalDatabase.self) var database
+  @DerivedEnvironment<GlobalMailEnvironment> var mail
+}
+
+@Suite("Services a process-wide environment declares", .timeLimit(.minutes(10)))
+struct GlobalServiceDiscoveryTests {
+  @Test func startingAnEnvironmentWithNoKeysStartsWhatItDeclares() async throws {
+    let log = GlobalServiceLog()
+    GlobalServiceReader().with(GlobalServiceLogKey.self, log)
+    let app = GlobalAppEnvironment()
+    let services = try await app.startServices()
+    #expect(log.all == ["start database", "start mailer"])
+    #expect(app.mail.mailer == "mailer on database")
+    try await services.stop()
+  }
+
+  @Test func startingAnEnvironmentWithKeysStartsThoseKeys() async throws {
+    let log = GlobalServiceLog()
+    GlobalServiceReader().with(GlobalServiceLogKey.self, log)
+    let services = try await GlobalAppEnvironment().startServices(GlobalDatabase.self)
+    #expect(log.all == ["start database"])
+    #expect(services.state(of: GlobalMailer.self) == .notStarted)
+    try await services.stop()
+  }
+}
