@@ -10,16 +10,10 @@ extension Node {
   /// ```
   package func setValues(_ values: [(key: KeyInfo, box: AnyObject)]) {
     guard !values.isEmpty else { return }
-    let (tree, retired, hasChildren) = storage.withLock { state, words in
-      state.writeCount += 1
-      let order = state.writeCount
-      state.locals.append(
+    writeLocals { locals, order in
+      locals.append(
         contentsOf: values.map { LocalValue(key: $0.key, value: $0.box, order: order) })
-      return (words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
     }
-    // As in `setLocal`: after the values are in place, invalidate what descendants cached.
-    if hasChildren { tree.with { $0.current.invalidateValues() } }
-    if let retired { Reclamation.retire(retired) }
   }
 
   /// Removes the values of `keys` from this node in one write; they are released after the
@@ -31,15 +25,6 @@ extension Node {
   package func removeValues(of keys: [KeyInfo]) {
     guard !keys.isEmpty else { return }
     let ids = Set(keys.map(\.id))
-    let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
-      state.writeCount += 1  // an uncached read in flight must not cache what was removed
-      return (
-        state.locals.remove(ids), words.treeReference, words.replaceTable(with: .empty),
-        words.hasChildren
-      )
-    }
-    if hasChildren { tree.with { $0.current.invalidateValues() } }
-    if let retired { Reclamation.retire(retired) }
-    withExtendedLifetime(removed) {}
+    writeLocals { locals, _ in locals.remove(ids) }
   }
 }

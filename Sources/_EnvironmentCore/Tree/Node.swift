@@ -294,22 +294,29 @@ package struct Node: @unchecked Sendable {
   /// Sets the value of `key` on this node. Called back by `Dependencies`' subscript setter.
   func setLocal<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     let key = KeyInfo(key)
-    let (replaced, tree, retired, hasChildren) = storage.withLock { state, words in
+    writeLocals { locals, order in locals.update(LocalValue(key: key, value: box, order: order)) }
+  }
+
+  /// A write to this node's own values, the one shape every write takes: under the node's lock,
+  /// the write count goes up (so that an uncached read in flight does not cache what the write
+  /// replaces), `change` changes the values with that count as the write's order and returns
+  /// what it took out, and the node's table, stale now, is dropped. After the lock, once the new
+  /// values are in place (a reader that sees the new generation sees them): descendants' caches
+  /// are invalidated, the table is retired, and what `change` took out is released.
+  ///
+  /// Only descendants cache what this node holds (ancestors cache what they find above), so a
+  /// node without children has nothing more to invalidate: a per-request environment's writes
+  /// leave the app's caches alone. (The tree lives as long as this node: not retained.)
+  func writeLocals<Released>(_ change: (inout LocalValues, _ order: UInt64) -> Released) {
+    let (released, tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1
-      let replaced = state.locals.update(
-        LocalValue(key: key, value: box, order: state.writeCount))
-      // The node's own table is stale after this write: drop it now rather than at its next
-      // read, so that the values it holds are released.
-      return (replaced, words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
+      let released = change(&state.locals, state.writeCount)
+      return (released, words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
     }
-    // After the value is in place: a reader that sees the new generation sees the new value.
-    // Only descendants cache what this node holds (ancestors cache what they find above), so
-    // a node without children has nothing more to invalidate: a per-request environment's
-    // writes leave the app's caches alone. (The tree lives as long as this node: not retained.)
     Interleaving.point(.wrote)
     if hasChildren { tree.with { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired) }
-    withExtendedLifetime(replaced) {}  // the replaced value is released here, after the lock
+    withExtendedLifetime(released) {}  // released here, after the lock
   }
 
   // MARK: Aliasing
@@ -408,14 +415,10 @@ package struct Node: @unchecked Sendable {
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
   package func removeAllValues() {
-    let (removed, tree, retired, hasChildren) = storage.withLock { state, words in
-      defer { state.locals = LocalValues() }
-      state.writeCount += 1  // an uncached read in flight must not cache what was removed
-      return (state.locals, words.tree, words.replaceTable(with: .empty), words.hasChildren)
+    writeLocals { locals, _ in
+      defer { locals = LocalValues() }
+      return locals
     }
-    if hasChildren { tree.current.invalidateValues() }  // as in `setLocal`
-    if let retired { Reclamation.retire(retired) }
-    withExtendedLifetime(removed) {}
   }
 
   /// Removes every alias declared on this node.
