@@ -30,11 +30,23 @@ public final class RunningServices: Sendable {
   /// ```
   public var startOrder: [String] { graph.startOrder }
 
+  /// The services started that are not stopped: starting, running, or stopping (one whose stop
+  /// overran its deadline stays stopping), in the order they were first asked for. Empty once
+  /// ``stop(deadline:)`` returned without error: what a test checks to show that everything it
+  /// started was stopped.
+  ///
+  /// ```swift
+  /// try await services.stop()
+  /// #expect(services.notStopped.isEmpty)
+  /// ```
+  public var notStopped: [String] { graph.notStopped }
+
   /// Stops every service started, in the reverse of the order they started (a service after
   /// every service whose start read it). Every stop runs, even when an earlier one throws; a stop
   /// still running after `deadline` is cancelled and left behind. Throws ``ServiceStopError``
-  /// naming the services that threw or overran, after all stops ran. A second call, or a call
-  /// after ``run(until:deadline:)`` stopped them, does nothing.
+  /// naming the services that threw or overran, after all stops ran. A second call (at the same
+  /// time, or after ``run(until:deadline:)`` stopped them) stops nothing more: it waits for the
+  /// first and throws what it threw.
   ///
   /// ```swift
   /// try await services.stop(deadline: .seconds(5))
@@ -82,6 +94,8 @@ package protocol ServiceGraphControl: Sendable {
   func state(of id: ObjectIdentifier) -> ServiceState
   /// The names of the services started, in the order they finished starting.
   var startOrder: [String] { get }
+  /// The names of the services starting, running or stopping.
+  var notStopped: [String] { get }
   /// Stops every started service in reverse order; what went wrong, if anything.
   func stop(deadline: Duration) async -> ServiceStopError?
 }

@@ -237,6 +237,19 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     state.withLock { state in state.started.compactMap { state.entries[$0]?.key } }.map(\.name)
   }
 
+  package var notStopped: [String] {
+    let keys = state.withLock { state in
+      state.order.compactMap { id -> KeyInfo? in
+        guard let entry = state.entries[id] else { return nil }
+        switch entry.state {
+        case .starting, .running, .stopping: return entry.key
+        case .notStarted, .set, .stopped, .failed: return nil
+        }
+      }
+    }
+    return keys.map(\.name)  // named after the lock
+  }
+
   /// The services and the services each one's start read, for the dependency tree.
   var services: [(name: String, state: ServiceState, reads: [String])] {
     let entries = state.withLock { state in

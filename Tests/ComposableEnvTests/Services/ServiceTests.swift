@@ -279,6 +279,23 @@ struct ServiceTests {
     #expect(log.stops() == ["C"])
   }
 
+  @Test func aStopPastItsDeadlineLeavesItsServiceNotStopped() async throws {
+    let (root, _) = root()
+    let services = try await root.startServices(ServiceC.self, HangingStop.self)
+    await #expect(throws: ServiceStopError.self) {
+      try await services.stop(deadline: .milliseconds(100))
+    }
+    #expect(services.notStopped == ["HangingStop"])
+  }
+
+  @Test func theServicesNotStoppedAreThoseStartedUntilTheyStop() async throws {
+    let (root, _) = root()
+    let services = try await root.startServices(ServiceA.self)
+    #expect(services.notStopped == ["ServiceA", "ServiceB", "ServiceC"])
+    try await services.stop()
+    #expect(services.notStopped.isEmpty)
+  }
+
   @Test func runReturnsOnShutdownAndStopsEverything() async throws {
     let (root, log) = root()
     let services = try await root.startServices(ServiceA.self)
