@@ -35,7 +35,8 @@ enum CallStack {
         // The first frame of the user's code that is not a `Dependencies` accessor: the read (a
         // read by key type, `@Dependency(APIClient.self)`, runs no accessor).
         guard !frame.isSystem, !symbol.isSwiftThunk, !isDeclaredInThisPackage(symbol.rawName),
-          let one = try? Backtrace.capture(limit: 1, offset: index, top: 0),
+          // A capture of `limit` frames holds `limit - 1` and a marker that the stack goes on.
+          let one = try? Backtrace.capture(limit: 2, offset: index, top: 0),
           let source = symbolicated(one, options: [.showSourceLocations, .useSymbolCache])?
             .first?.symbol?.sourceLocation,
           !source.path.hasPrefix(packageSources), source.line > 0

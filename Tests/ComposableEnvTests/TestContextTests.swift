@@ -107,6 +107,18 @@ private final class SharedContextFeed: ComposableEnvironment, @unchecked Sendabl
     #expect(messages.count == 1)
   }
 
+  @Test(.dependencyTestContext) func aMissingTestValueIsReportedAtTheLineThatReadsIt() {
+    let environment = ContextRoot()
+    var line = 0
+    let locations = recordedIssueLocations {
+      line = #line + 1
+      _ = environment.contextUnset
+    }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileName == "TestContextTests.swift")
+    #expect(locations.first??.line == line)
+  }
+
   @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
     let environment = ContextRoot()
     var value = ""

@@ -43,6 +43,17 @@ extension Dependencies {
 private struct ContextReader: GlobalDependenciesAccessing {}
 
 @Suite struct GlobalTestContextTests {
+  @Test(.dependencyTestContext) func aMissingTestValueIsReportedAtTheLineThatReadsIt() {
+    var line = 0
+    let locations = recordedIssueLocations {
+      line = #line + 1
+      _ = ContextReader().globalContextUnset
+    }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileName == "TestContextTests.swift")
+    #expect(locations.first??.line == line)
+  }
+
   @Test(.dependencyTestContext) func readingAnUnsetDependencyWithoutTestValueFailsNamingIt() {
     var value = ""
     let messages = recordedIssues { value = ContextReader().globalContextUnset }

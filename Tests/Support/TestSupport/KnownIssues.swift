@@ -32,3 +32,20 @@ public func recordedIssuesAsync(_ body: () async -> Void) async -> [String] {
   }
   return messages.value
 }
+
+/// Where the issues that `body` records are reported (each is a known issue).
+///
+/// ```swift
+/// let locations = recordedIssueLocations { _ = environment.unsetDependency }
+/// #expect(locations.first??.fileName == "TestContextTests.swift")
+/// ```
+public func recordedIssueLocations(_ body: () -> Void) -> [SourceLocation?] {
+  let locations = Shared<[SourceLocation?]>([])
+  withKnownIssue {
+    body()
+  } matching: { issue in
+    locations.update { $0.append(issue.sourceLocation) }
+    return true
+  }
+  return locations.value
+}
