@@ -27,8 +27,8 @@ extension ComposableEnvironment {
 
   /// Starts every service this environment declares, as `startServices(_:)` does for the
   /// services named: those of its `@Dependency(Key.self)` properties, of the environments its
-  /// `@DerivedEnvironment` properties derive (made now if they were not yet), and every service
-  /// their starts read.
+  /// `@DerivedEnvironment` properties derive (made now if they were not yet) to a depth of 32,
+  /// and every service their starts read.
   ///
   /// ```swift
   /// final class AppEnvironment: ComposableEnvironment, @unchecked Sendable {
@@ -40,8 +40,19 @@ extension ComposableEnvironment {
   ///
   /// A property that reads a service through a `Dependencies` key path (`@Dependency(\.database)`)
   /// is not found this way (finding its key would read it): name its key instead.
-  public func startServices() async throws -> RunningServices {
-    try await startServices(ServiceDiscovery.keys(declaredBy: self))
+  ///
+  /// Finding them reads the environments' stored properties and makes the derived environments
+  /// not made yet, on the caller's actor (as a first read of those properties would). A service
+  /// that a derived environment declares and sets itself (`MailEnvironment().with(Mailer.self,
+  /// fake)`) is not started: that environment reads its own value.
+  public func startServices(
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> RunningServices {
+    let keys = ServiceDiscovery.keys(declaredBy: self) { environment, key in
+      (environment as? ComposableEnvironment)?.node.hasValueSet(for: KeyInfo(existential: key))
+        ?? false
+    }
+    return try await ServiceGraph.start(keys, on: node, environment: node.environmentName)
   }
 
   /// Starts the services of `keys`, a list made at run time, as the variadic form does.
@@ -79,6 +90,8 @@ extension ComposableEnvironment.Dependency: DeclaredDependency {
 
 extension ComposableEnvironment.DerivedEnvironment: DeclaredEnvironment
 where Environment: ComposableEnvironment {
+  package var declaredEnvironmentType: Any.Type { Environment.self }
+
   package func declaredEnvironment(in parent: Any) -> Any? {
     (parent as? ComposableEnvironment).map { child(of: $0) }
   }

@@ -77,7 +77,7 @@ extension GlobalEnvironment {
 
   /// Starts every service this environment declares: those of its `@Dependency(Key.self)`
   /// properties, of the environments its `@DerivedEnvironment` properties derive (made now if
-  /// they were not yet), and every service their starts read.
+  /// they were not yet) to a depth of 32, and every service their starts read.
   ///
   /// ```swift
   /// struct AppEnvironment: GlobalEnvironment {
@@ -89,8 +89,14 @@ extension GlobalEnvironment {
   ///
   /// A property that reads a service through a `Dependencies` key path (`@Dependency(\.database)`)
   /// is not found this way (finding its key would read it): name its key instead.
-  public func startServices() async throws -> RunningServices {
-    try await Dependencies.startServices(ServiceDiscovery.keys(declaredBy: self))
+  ///
+  /// Finding them reads the environments' stored properties and makes the derived environments
+  /// not made yet, on the caller's actor (as a first read of those properties would).
+  public func startServices(
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> RunningServices {
+    let keys = ServiceDiscovery.keys(declaredBy: self)
+    return try await Dependencies.startServices(keys)
   }
 }
 
@@ -100,5 +106,7 @@ extension Dependency: DeclaredDependency {
 }
 
 extension DerivedEnvironment: DeclaredEnvironment {
+  package var declaredEnvironmentType: Any.Type { Environment.self }
+
   package func declaredEnvironment(in parent: Any) -> Any? { wrappedValue }
 }

@@ -21,7 +21,8 @@ enum CallStack {
   /// candidates for the user's frame are looked up in the debug information, one at a time.
   static func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
     #if canImport(Runtime)
-      // Both captures are made in this function, so a frame's index is the same in each.
+      // Both captures are made in this function, and neither pass of the first expands inlined
+      // calls, so a frame's index is the same in each.
       guard let stack = try? Backtrace.capture(limit: depth, top: 0),
         let frames = symbolicated(stack, options: [.useSymbolCache])
       else { return (nil, nil) }
@@ -37,29 +38,37 @@ enum CallStack {
         guard !frame.isSystem, !symbol.isSwiftThunk, !isDeclaredInThisPackage(symbol.rawName),
           // A capture of `limit` frames holds `limit - 1` and a marker that the stack goes on.
           let one = try? Backtrace.capture(limit: 2, offset: index, top: 0),
-          let source = symbolicated(one, options: [.showSourceLocations, .useSymbolCache])?
-            .first?.symbol?.sourceLocation,
-          !source.path.hasPrefix(packageSources), source.line > 0
+          // With the calls inlined into it first: the library's inlinable code, inlined into the
+          // user's function, has the library's lines; the user's line is the frame's own.
+          let calls = symbolicated(
+            one, options: [.showInlineFrames, .showSourceLocations, .useSymbolCache])
         else { continue }
-        if source.path.contains("@__swiftmacro_") {
-          if let expanded = macroExpansionSite(source.path) { return (keyPath, expanded) }
-          continue
+        for call in calls {
+          if let location = userLocation(of: call) { return (keyPath, location) }
         }
-        // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
-        let fileID = source.path.split(separator: "/").suffix(2).joined(separator: "/")
-        guard fileID.contains("/") else { continue }
-        return (
-          keyPath,
-          TestFailureLocation(
-            fileID: fileID, filePath: source.path, line: source.line,
-            column: max(source.column, 1))
-        )
       }
       return (keyPath, nil)
     #else
       return (nil, nil)
     #endif
   }
+
+  #if canImport(Runtime)
+    /// Where `frame` is in the user's code, if it is: a source location outside this package's
+    /// sources (a macro's expansion counts where the macro was written in the running test).
+    private static func userLocation(of frame: SymbolicatedBacktrace.Frame) -> TestFailureLocation?
+    {
+      guard let source = frame.symbol?.sourceLocation,
+        !source.path.hasPrefix(packageSources), source.line > 0
+      else { return nil }
+      if source.path.contains("@__swiftmacro_") { return macroExpansionSite(source.path) }
+      // `Module/File.swift`, taking the file's directory for its module (as SwiftPM lays out).
+      let fileID = source.path.split(separator: "/").suffix(2).joined(separator: "/")
+      guard fileID.contains("/") else { return nil }
+      return TestFailureLocation(
+        fileID: fileID, filePath: source.path, line: source.line, column: max(source.column, 1))
+    }
+  #endif
 
   /// Where a macro (such as `#expect`) whose expansion is at `path` was written, when it is in
   /// the running Swift Testing test's file. An expansion's name holds its file's name without
@@ -141,7 +150,9 @@ enum CallStack {
     ].map { "$s\($0.utf8.count)\($0)" }
 
     private static func isDeclaredInThisPackage(_ rawName: String) -> Bool {
-      libraryModulePrefixes.contains { rawName.hasPrefix($0) }
+      // Mach-O symbols carry a leading underscore (`_$s16_EnvironmentCore…`).
+      let name = rawName.hasPrefix("_$") ? rawName.dropFirst() : Substring(rawName)
+      return libraryModulePrefixes.contains { name.hasPrefix($0) }
     }
   #endif
 }

@@ -174,7 +174,9 @@ struct ConcurrencyModelTests {
         _ = environment.tracked
         environment.with(\.tracked, Tracked(reading: nil, released: Counter()))
       })
-    #expect(released.count == 1)
+    // A table retired while another thread (another test) is pinned is freed as that thread
+    // unpins: at once, unless the OS holds that thread mid-read.
+    #expect(becomesTrue(within: 10) { released.count == 1 })
   }
 
   @Test func valueWhoseDeinitReadsTheEnvironmentCanBeReplacedWithTheSubscript() {
@@ -187,7 +189,9 @@ struct ConcurrencyModelTests {
         environment[\.tracked] = Tracked(reading: nil, released: Counter())
         _ = environment.child.tracked
       })
-    #expect(released.count == 1)
+    // A table retired while another thread (another test) is pinned is freed as that thread
+    // unpins: at once, unless the OS holds that thread mid-read.
+    #expect(becomesTrue(within: 10) { released.count == 1 })
   }
 
   @Test func dependencyTreeRendersAValueWhoseDescriptionReadsTheEnvironment() {

@@ -92,3 +92,36 @@ struct ServiceDiscoveryTests {
     try await services.stop()
   }
 }
+
+/// Derives a DiscoveredMail that sets ServiceB itself.
+final class OverridingRoot: ComposableEnvironment {
+  @Dependency(ServiceC.self) var c
+  @DerivedEnvironment var mail = DiscoveredMail()
+    .with(ServiceB.self, ServiceValue("own B", log: nil))
+}
+
+/// A generic environment that derives a new type at each level.
+final class Level<Tag>: ComposableEnvironment {
+  @Dependency(ServiceC.self) var c
+  @DerivedEnvironment<Level<Level<Tag>>> var next
+}
+
+@Suite("Services an environment declares, where discovery stops", .timeLimit(.minutes(10)))
+struct ServiceDiscoveryLimitTests {
+  @Test func aServiceADerivedEnvironmentSetsItselfIsNotStarted() async throws {
+    let log = ServiceLog()
+    let root = OverridingRoot().with(ServiceLogKey.self, log)
+    let services = try await root.startServices()
+    #expect(log.starts() == ["C"])
+    #expect(root.mail.b.name == "own B")
+    try await services.stop()
+  }
+
+  @Test func discoveryOfAGenericEnvironmentThatDerivesANewTypeAtEachLevelEnds() async throws {
+    let log = ServiceLog()
+    let root = Level<Int>().with(ServiceLogKey.self, log)
+    let services = try await root.startServices()
+    #expect(log.starts() == ["C"])
+    try await services.stop()
+  }
+}
