@@ -33,7 +33,8 @@ public final class RunningServices: Sendable {
   /// The services started that are not stopped: starting, running, or stopping (one whose stop
   /// overran its deadline stays stopping), in the order they were first asked for. Empty once
   /// ``stop(deadline:)`` returned without error: what a test checks to show that everything it
-  /// started was stopped.
+  /// started was stopped. (A start still running when `stop` began, one that another start
+  /// launched after start-up and never awaited, is cancelled and stays `starting` until it ends.)
   ///
   /// ```swift
   /// try await services.stop()
