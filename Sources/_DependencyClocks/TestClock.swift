@@ -152,7 +152,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     let start = ContinuousClock.now
     while true {
       await Settling.settle()
-      guard let last = state.withLock({ $0.lastDeadline }) else { return }
+      guard let last = state.withLock({ $0.lastDeadline }) else {
+        // A task that the last step woke may be between marking itself running and its next
+        // sleep: look once more after another settle before concluding that none is asleep.
+        await Settling.settle()
+        if state.withLock({ $0.lastDeadline }) == nil { return }
+        continue
+      }
       await advance(to: max(last, now))
       if ContinuousClock.now - start > timeout {
         let sleeping = state.withLock { $0.sleepers.count }
