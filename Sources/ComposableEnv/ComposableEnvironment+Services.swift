@@ -52,6 +52,8 @@ extension ComposableEnvironment {
       (environment as? ComposableEnvironment)?.node.hasValueSet(for: KeyInfo(existential: key))
         ?? false
     }
+    // Not `startServices(keys)`: that call would send `self` off this actor, and an environment
+    // need not be `Sendable`; the node is.
     return try await ServiceGraph.start(keys, on: node, environment: node.environmentName)
   }
 

@@ -21,8 +21,8 @@ enum CallStack {
   /// candidates for the user's frame are looked up in the debug information, one at a time.
   static func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
     #if canImport(Runtime)
-      // Both captures are made in this function, and neither pass of the first expands inlined
-      // calls, so a frame's index is the same in each.
+      // Both captures are made in this function, and this first symbolication does not expand
+      // inlined calls: a frame's index here is its offset in the capture of a candidate below.
       guard let stack = try? Backtrace.capture(limit: depth, top: 0),
         let frames = symbolicated(stack, options: [.useSymbolCache])
       else { return (nil, nil) }

@@ -2,8 +2,8 @@ import _EnvironmentAtomics
 
 /// How many `withValues` scopes (GlobalEnv) are alive in the process, plus one for the life of a
 /// test bundle whose tests each get a scope of their own (see `GlobalDependencies.root`): while
-/// none is, a read skips the task-local lookup. A C global (`environment_live_scopes`), so that the check is one
-/// load with no lazy initialization.
+/// none is, a read skips the task-local lookup. A C global (`environment_live_scopes`), so that
+/// the check is one load with no lazy initialization.
 @usableFromInline
 package enum LiveScopes {
   /// Whether any scope is alive.
