@@ -135,7 +135,8 @@ extension ProcessWideState {
       Dependencies.withEscapedValues { escaped in
         #expect(finishes(within: 10) { escaped.yield { Dependencies.reset() } })
       }
-      #expect(released.count == 1)
+      // Released by this write's pass, or by the last reader elsewhere that held the old table.
+      #expect(becomesTrue(within: 10) { released.count == 1 })
     }
 
     @Test(.dependencyContext(.live)) func valueWhoseDeinitReadsDependenciesCanBeReplaced() {
@@ -150,7 +151,8 @@ extension ProcessWideState {
             }
           })
       }
-      #expect(released.count == 1)
+      // Released by this write's pass, or by the last reader elsewhere that held the old table.
+      #expect(becomesTrue(within: 10) { released.count == 1 })
       Dependencies.reset()
     }
   }
