@@ -112,8 +112,9 @@ struct Report {
       check(
         "2 threads on one node ≤ 1.2 × 2 threads on separate nodes", twoOnOneNode,
         twoOnSeparateNodes.map { $0 * 1.2 }, "ns"),
-      check("create root + derive ≤ Swinject Container(parent:) ÷ 2", derive, swinjectChild.map { $0 / 2 }, "ns"),
-      check("create root + read 10 ≤ swift-dependencies ÷ 4", readTen, pointFreeReadTen.map { $0 / 4 }, "ns"),
+      // As restated in the second round (BENCHMARKS.md): the API's object count sets a floor.
+      check("create root + derive ≤ Swinject Container(parent:)", derive, swinjectChild, "ns"),
+      check("create root + read 10 ≤ swift-dependencies ÷ 2", readTen, pointFreeReadTen.map { $0 / 2 }, "ns"),
       check(
         "uncached child + read 3 ≤ Swinject Container(parent:) + 3 resolves ÷ 2", uncachedChild,
         swinjectUncachedChild.map { $0 / 2 }, "ns"),
