@@ -63,6 +63,23 @@ public protocol TestDependencyKey: DependencyKeyIsolation {
   /// A ``DependencyKey`` that declares none reads ``DependencyKey/defaultValue`` in previews, as it
   /// does outside them; a key that is only a `TestDependencyKey` reads its ``testValue``.
   static var previewValue: Value { get }
+
+  /// The live value, boxed for the environments' caches, when this conformance knows it; `nil`
+  /// when it does not. Written for you; you never implement or call it.
+  ///
+  /// A key declared as a ``DependencyKey`` gets the implementation that boxes its
+  /// ``DependencyKey/defaultValue`` where its types are known, so that computing a default looks
+  /// up no type at run time. A key whose `DependencyKey` conformance is added in another
+  /// declaration (an interface module's `TestDependencyKey`, the app's live value) gets `nil`,
+  /// and the environments find the live conformance at run time.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {  // its _boxedLiveValue() boxes "en"
+  ///   static var defaultValue: String { "en" }
+  /// }
+  /// ```
+  @_documentation(visibility: internal)
+  static func _boxedLiveValue() -> AnyObject?
 }
 
 extension TestDependencyKey {
@@ -74,6 +91,31 @@ extension TestDependencyKey {
   /// }
   /// ```
   public static var previewValue: Value { testValue }
+
+  /// Not known to this conformance: the key's `DependencyKey` conformance, if any, was added in
+  /// another declaration, and is found at run time.
+  ///
+  /// ```swift
+  /// extension APIClient: TestDependencyKey {  // its _boxedLiveValue() is nil
+  ///   static var testValue: APIClient { .failing }
+  /// }
+  /// ```
+  @_documentation(visibility: internal)
+  @inlinable public static func _boxedLiveValue() -> AnyObject? { nil }
+}
+
+extension TestDependencyKey where Self: DependencyKey {
+  /// The ``DependencyKey/defaultValue``, boxed: chosen for a key that conforms to `DependencyKey`
+  /// in the declaration that makes it a `TestDependencyKey`. Inlined into that conformance, where
+  /// the key's types are known.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {  // its _boxedLiveValue() boxes "en"
+  ///   static var defaultValue: String { "en" }
+  /// }
+  /// ```
+  @_documentation(visibility: internal)
+  @inlinable public static func _boxedLiveValue() -> AnyObject? { Box<Value>(defaultValue) }
 }
 
 /// A key for one dependency, with the value used when no environment sets it.

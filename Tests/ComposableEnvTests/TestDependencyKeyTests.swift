@@ -1,5 +1,6 @@
 import ComposableEnv
 import ComposableEnvTesting
+import DependencyValues
 import Testing
 
 /// A client whose interface module declares only its test value.
@@ -67,4 +68,25 @@ private final class ClientsEnvironment: ComposableEnvironment {
       \.interfaceOnlyClient, InterfaceOnlyClient(name: "set"))
     #expect(environment.interfaceOnly.name == "set")
   }
+
+  @Test func aKeyDeclaredAsADependencyKeyBoxesItsLiveValueInItsConformance() {
+    let box = boxedLiveValue(through: DirectClient.self)
+    #expect((box as? Box<DirectClient>)?.value == DirectClient(name: "live"))
+  }
+
+  @Test func aKeyWithoutALiveValueLeavesItToTheEnvironmentsInItsConformance() {
+    #expect(boxedLiveValue(through: InterfaceOnlyClient.self) == nil)
+  }
+}
+
+/// `_boxedLiveValue()` as the environments call it: through the key's `TestDependencyKey`
+/// conformance.
+private func boxedLiveValue<Key: TestDependencyKey>(through key: Key.Type) -> AnyObject? {
+  Key._boxedLiveValue()
+}
+
+/// A client whose key is declared a `DependencyKey` at once, as most are.
+private struct DirectClient: DependencyKey, Equatable {
+  var name: String
+  static var defaultValue: DirectClient { DirectClient(name: "live") }
 }
