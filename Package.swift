@@ -62,6 +62,7 @@ let package = Package(
       name: "ComposableEnvTests",
       dependencies: [
         "ComposableEnv", "ComposableEnvTesting", "ClashingNames", "TestSupport", "OwnBuiltInNames",
+        "InterfaceKeys",
       ]),
     .testTarget(
       name: "GlobalEnvTests",
@@ -103,6 +104,10 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
     .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
+    // An interface module: a key with its test value only, whose live value a test module adds.
+    .target(
+      name: "InterfaceKeys", dependencies: ["DependencyValues"],
+      path: "Tests/Support/InterfaceKeys"),
     // A feature module with its own `date` and `uuid` on `Dependencies` (as 0.5 apps had): those,
     // not the built-ins, are what a module importing it reads.
     .target(

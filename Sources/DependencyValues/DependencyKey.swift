@@ -67,11 +67,12 @@ public protocol TestDependencyKey: DependencyKeyIsolation {
   /// The live value, boxed for the environments' caches, when this conformance knows it; `nil`
   /// when it does not. Written for you; you never implement or call it.
   ///
-  /// A key declared as a ``DependencyKey`` gets the implementation that boxes its
-  /// ``DependencyKey/defaultValue`` where its types are known, so that computing a default looks
-  /// up no type at run time. A key whose `DependencyKey` conformance is added in another
-  /// declaration (an interface module's `TestDependencyKey`, the app's live value) gets `nil`,
-  /// and the environments find the live conformance at run time.
+  /// A key that is a ``DependencyKey`` in the module that declares it gets the implementation
+  /// that boxes its ``DependencyKey/defaultValue`` where its types are known, so that computing a
+  /// default looks up neither the key's conformance nor the box's type at run time. A key whose
+  /// `DependencyKey` conformance another module adds (an interface module's
+  /// `TestDependencyKey`, the app's live value) gets `nil`, and the environments find the live
+  /// conformance at run time.
   ///
   /// ```swift
   /// struct LocaleKey: DependencyKey {  // its _boxedLiveValue() boxes "en"
@@ -79,7 +80,7 @@ public protocol TestDependencyKey: DependencyKeyIsolation {
   /// }
   /// ```
   @_documentation(visibility: internal)
-  static func _boxedLiveValue() -> AnyObject?
+  static func _boxedLiveValue() -> _BoxedLiveValue<Value>?
 }
 
 extension TestDependencyKey {
@@ -92,8 +93,8 @@ extension TestDependencyKey {
   /// ```
   public static var previewValue: Value { testValue }
 
-  /// Not known to this conformance: the key's `DependencyKey` conformance, if any, was added in
-  /// another declaration, and is found at run time.
+  /// Not known to this conformance: the key's `DependencyKey` conformance, if any, is added in
+  /// another module, and is found at run time.
   ///
   /// ```swift
   /// extension APIClient: TestDependencyKey {  // its _boxedLiveValue() is nil
@@ -101,12 +102,12 @@ extension TestDependencyKey {
   /// }
   /// ```
   @_documentation(visibility: internal)
-  @inlinable public static func _boxedLiveValue() -> AnyObject? { nil }
+  @inlinable public static func _boxedLiveValue() -> _BoxedLiveValue<Value>? { nil }
 }
 
 extension TestDependencyKey where Self: DependencyKey {
-  /// The ``DependencyKey/defaultValue``, boxed: chosen for a key that conforms to `DependencyKey`
-  /// in the declaration that makes it a `TestDependencyKey`. Inlined into that conformance, where
+  /// The ``DependencyKey/defaultValue``, boxed: chosen for a key that is a `DependencyKey` in the
+  /// module whose conformance makes it a `TestDependencyKey`. Inlined into that conformance, where
   /// the key's types are known.
   ///
   /// ```swift
@@ -115,7 +116,9 @@ extension TestDependencyKey where Self: DependencyKey {
   /// }
   /// ```
   @_documentation(visibility: internal)
-  @inlinable public static func _boxedLiveValue() -> AnyObject? { Box<Value>(defaultValue) }
+  @inlinable public static func _boxedLiveValue() -> _BoxedLiveValue<Value>? {
+    _BoxedLiveValue(defaultValue)
+  }
 }
 
 /// A key for one dependency, with the value used when no environment sets it.

@@ -1,6 +1,7 @@
 import ComposableEnv
+import InterfaceKeys
 
-// What the app module adds to `SplitClient`, whose interface declares only its test value.
+// What the app module adds to `SplitClient`, whose interface module declares only its test value.
 extension SplitClient: DependencyKey {
-  static var defaultValue: SplitClient { SplitClient(name: "live") }
+  public static var defaultValue: SplitClient { SplitClient(name: "live") }
 }

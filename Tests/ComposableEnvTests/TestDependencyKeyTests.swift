@@ -1,6 +1,7 @@
 import ComposableEnv
 import ComposableEnvTesting
 import DependencyValues
+import InterfaceKeys
 import Testing
 
 /// A client whose interface module declares only its test value.
@@ -10,16 +11,6 @@ struct InterfaceOnlyClient: Sendable, Equatable {
 
 extension InterfaceOnlyClient: TestDependencyKey {
   static var testValue: InterfaceOnlyClient { InterfaceOnlyClient(name: "test") }
-}
-
-/// A client whose interface declares its test value and whose "app" adds the live one (in
-/// `TestDependencyKeyTests+Live.swift`, as another module would).
-struct SplitClient: Sendable, Equatable {
-  var name: String
-}
-
-extension SplitClient: TestDependencyKey {
-  static var testValue: SplitClient { SplitClient(name: "test") }
 }
 
 extension Dependencies {
@@ -77,12 +68,18 @@ private final class ClientsEnvironment: ComposableEnvironment {
   @Test func aKeyWithoutALiveValueLeavesItToTheEnvironmentsInItsConformance() {
     #expect(boxedLiveValue(through: InterfaceOnlyClient.self) == nil)
   }
+
+  @Test func aKeyWhoseLiveValueAnotherModuleAddsLeavesItToTheEnvironmentsInItsConformance() {
+    // Its interface module's conformance knows no live value: the environments find it at run
+    // time (the read above, `aKeyWhoseLiveConformanceIsAddedElsewhereReadsItsLiveValue`).
+    #expect(boxedLiveValue(through: SplitClient.self) == nil)
+  }
 }
 
 /// `_boxedLiveValue()` as the environments call it: through the key's `TestDependencyKey`
 /// conformance.
 private func boxedLiveValue<Key: TestDependencyKey>(through key: Key.Type) -> AnyObject? {
-  Key._boxedLiveValue()
+  Key._boxedLiveValue()?.box
 }
 
 /// A client whose key is declared a `DependencyKey` at once, as most are.

@@ -95,7 +95,7 @@ extension TestDependencyKey {
   fileprivate static func boxedDefault() -> AnyObject {
     // Boxed by the conformance when it knows the live value (see `_boxedLiveValue`); otherwise
     // the live conformance, if another declaration added one, is found at run time.
-    if let box = _boxedLiveValue() { return box }
+    if let live = _boxedLiveValue() { return live.box }
     if let live = Self.self as? any DependencyKey.Type { return live.boxedLiveValue() }
     MissingLiveValue.report(KeyInfo(Self.self))
     return Box<Value>(testValue)
