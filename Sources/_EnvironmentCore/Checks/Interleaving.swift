@@ -78,5 +78,17 @@ package enum Interleaving {
     /// A reader that unpins makes no pass, even when it may be the last reader holding a queued
     /// table back (the reclamation rule of `Reclamation.unpin` broken).
     package static let unpinsWithoutPass = InjectedFaults(rawValue: 2)
+    /// A pass that sees a record pinned at or before a queued epoch does not flush the unpins
+    /// other threads may have stored without this thread seeing them yet (the liveness rule of
+    /// `Reclamation.reclaim` broken).
+    package static let passesWithoutFlush = InjectedFaults(rawValue: 4)
+
+    /// Whether `fault` is injected on the calling thread (which is given no context for it).
+    static func isInjected(_ fault: InjectedFaults) -> Bool {
+      guard let context = environment_context_load() else { return false }
+      return Unretained<ThreadContext>(opaque: context, keptAliveBy: .thread).with {
+        $0.injectedFaults.contains(fault)
+      }
+    }
   }
 #endif

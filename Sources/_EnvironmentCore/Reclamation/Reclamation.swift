@@ -18,6 +18,10 @@ import _EnvironmentAtomics
 ///   the last reader that held it back unpins: replaced values are released within one pinned
 ///   section of the slowest reader, also after writes stop.
 ///
+/// On Linux an unpin is a release store, no barrier, so a reader's load of the newest queued
+/// epoch may pass it: a pass after a queuing or an unpin that sees a reader pinned at or before a
+/// queued table flushes the other threads' stores (`environment_flush_unpins`) and looks again.
+///
 /// Nothing waits: a pass frees what is safe and returns. A pass takes the tables it frees out of
 /// the queue (under its lock) before it frees them with no lock held, so a `deinit` run by a free
 /// may retire, pass, read, write or release environments, nested to any depth: an inner pass sees
@@ -50,6 +54,7 @@ package enum Reclamation {
     Interleaving.point(.retireAdvanced)
     if environment_oldest_pin() > epoch {
       table.destroy()
+      collect()
     } else {
       retired.withLock {
         $0.append(Retired(table: table, epoch: epoch))
@@ -59,20 +64,23 @@ package enum Reclamation {
         environment_retired_newest_raise(epoch)
       }
       Interleaving.point(.retireQueued)
+      reclaim(flushing: true)
     }
-    collect()
   }
 
   /// Frees the queued tables that no reader can be using any more, if any are queued; never
   /// waits. One atomic load when none is.
   static func collect() {
-    if environment_retired_count_load() != 0, !environment_is_pinned() { reclaim() }
+    if environment_retired_count_load() != 0, !environment_is_pinned() { reclaim(flushing: false) }
   }
 
   /// Unpins `reader`, then, if the thread was pinned at or before the newest queued retirement,
   /// makes a pass: it may be the last reader holding a queued table back.
   @inlinable @inline(__always)
   package static func unpin(_ reader: UnsafeMutablePointer<environment_reader>) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      if BufferedUnpins.isModeled { return BufferedUnpins.unpin(reader) }
+    #endif
     let pinnedAt = environment_unpin(reader)
     Interleaving.point(.unpinned)
     if pinnedAt <= environment_retired_newest_load() { collectAfterUnpin() }
@@ -82,30 +90,39 @@ package enum Reclamation {
   @usableFromInline @inline(never)
   static func collectAfterUnpin() {
     #if ENVIRONMENT_INTERNAL_CHECKS
-      if let context = environment_context_load(),
-        Unretained<ThreadContext>(opaque: context, keptAliveBy: .thread).with({
-          $0.injectedFaults.contains(.unpinsWithoutPass)
-        })
-      {
-        return
-      }
+      if InjectedFaults.isInjected(.unpinsWithoutPass) { return }
     #endif
     // Not gated on the queued count, which this thread may not see yet: it saw the epoch of a
     // queued retirement, and the pass's lock shows it the queue.
-    if !environment_is_pinned() { reclaim() }
+    if !environment_is_pinned() { reclaim(flushing: true) }
   }
 
   /// Takes out of the queue every table retired before both the epoch (read first) and the
   /// oldest pin, then frees them, with no lock held.
   ///
+  /// `flushing`: the pass that follows a queuing, and a reader's pass after its unpin (the
+  /// passes that every queued table's release rests on, Design.md "Why every retired table is
+  /// freed, and when") flush when they see a record pinned at or before a queued epoch. The other
+  /// passes (at first reads and node releases) do not: they only free earlier, and a reader
+  /// descheduled while pinned would otherwise cost each of them a system call.
+  ///
   /// A table retired at `e` may be freed once the epoch has passed `e` and no record is pinned at
   /// `e` or before. The epoch is read before the records are scanned: a table retired after the
   /// scan began has an epoch at or after that reading, and is left for a later pass (its reader
   /// may have pinned after the scan looked at its record).
-  private static func reclaim() {
+  private static func reclaim(flushing: Bool) {
     assertNoLibraryLockHeld("a pass is about to free tables")
     let horizon = environment_epoch_load()
-    let bound = min(horizon, environment_oldest_pin())
+    var oldestPin = environment_oldest_pin()
+    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush {
+      // A record seen pinned at or before a queued epoch may have unpinned with a store this
+      // thread does not see yet, after loading a `newest` older than the table's (an unpin is
+      // no full barrier). After the flush, every record still seen pinned was pinned when its
+      // thread's barrier ran, so its unpin sees the table's epoch and makes a pass of its own.
+      flushUnpins()
+      oldestPin = environment_oldest_pin()
+    }
+    let bound = min(horizon, oldestPin)
     Interleaving.point(.reclaimScanned)
     let freeable = retired.withLock { retired -> [ReadTable] in
       checkInvariants(retired)
@@ -122,6 +139,25 @@ package enum Reclamation {
       Interleaving.point(.reclaimFreeing)
       table.destroy()
     }
+  }
+
+  /// Makes the stores of other threads' unpins visible to this thread's scans (see
+  /// `environment_flush_unpins`); in checked builds, those of the interleaving explorer's
+  /// modeled unpins too.
+  static func flushUnpins() {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      BufferedUnpins.flush()
+    #endif
+    environment_flush_unpins()
+  }
+
+  /// Whether this thread's passes leave out the flush (a fault injected in checked builds).
+  private static var skipsFlush: Bool {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      return InjectedFaults.isInjected(.passesWithoutFlush)
+    #else
+      return false
+    #endif
   }
 
   /// How many tables are queued: for tests of the bound on queued tables.

@@ -46,6 +46,9 @@ package final class ThreadContext: @unchecked Sendable {
     @exclusivity(unchecked) package var interleavingAgent: (any InterleavingAgent)?
     /// Bugs injected on this thread on purpose, to show that a test catches them (tests only).
     @exclusivity(unchecked) package var injectedFaults: InjectedFaults = []
+    /// Whether this thread's unpins are made as a processor without a full barrier may make
+    /// them, under the interleaving explorer (tests only; see `BufferedUnpins`).
+    @exclusivity(unchecked) package var buffersUnpins = false
   #endif
 
   private init(number: Int, name: String) {
