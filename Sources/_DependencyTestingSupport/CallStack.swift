@@ -23,7 +23,15 @@ enum CallStack {
     #if canImport(Runtime)
       // Both captures are made in this function, and this first symbolication does not expand
       // inlined calls: a frame's index here is its offset in the capture of a candidate below.
-      guard let stack = try? Backtrace.capture(limit: depth, top: 0),
+      // They share one map of the loaded images, made under the symbolication's lock: making one
+      // reads the header of every file mapped in the process, and a symbolication on another
+      // thread maps and unmaps the files it reads (a capture crashed reading one it had just
+      // unmapped, under ThreadSanitizer).
+      let images = symbolication.withLock { count in
+        count += 1
+        return ImageMap.capture()
+      }
+      guard let stack = try? Backtrace.capture(limit: depth, top: 0, images: images),
         let frames = symbolicated(stack, options: [.useSymbolCache])
       else { return (nil, nil) }
       var keyPath: String?
@@ -37,7 +45,7 @@ enum CallStack {
         // read by key type, `@Dependency(APIClient.self)`, runs no accessor).
         guard !frame.isSystem, !symbol.isSwiftThunk, !isDeclaredInThisPackage(symbol.rawName),
           // A capture of `limit` frames holds `limit - 1` and a marker that the stack goes on.
-          let one = try? Backtrace.capture(limit: 2, offset: index, top: 0),
+          let one = try? Backtrace.capture(limit: 2, offset: index, top: 0, images: images),
           // With the calls inlined into it first: the library's inlinable code, inlined into the
           // user's function, has the library's lines; the user's line is the frame's own.
           let calls = symbolicated(
@@ -119,9 +127,9 @@ enum CallStack {
   }()
 
   #if canImport(Runtime)
-    /// Serializes symbolication: the `Runtime` module's symbolication crashed when several
-    /// threads reported at once (a strict test process reports from every thread). A leaf lock;
-    /// symbolication runs no user code and takes no lock of the library.
+    /// Serializes symbolication and the making of image maps: the `Runtime` module's
+    /// symbolication crashed when several threads reported at once (a strict test process reports
+    /// from every thread). A leaf lock; neither runs user code or takes a lock of the library.
     ///
     /// `nonisolated(unsafe)`: an immutable reference to a lock, whose state counts the
     /// symbolications (a `Void` state would share its zero-sized storage's address with the lock

@@ -15,7 +15,6 @@ uint64_t environment_waiters = 0;
 #if defined(__linux__)
 #include <errno.h>
 #include <linux/futex.h>
-#include <linux/membarrier.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -72,11 +71,8 @@ static environment_reader *environment_readers = 0;
 
 static pthread_key_t environment_reader_key;
 
-/// Sets the unpins' mode up, once per process (see "Asymmetric barrier" below).
-static pthread_once_t environment_barrier_once = PTHREAD_ONCE_INIT;
-static void environment_barrier_setup(void);
-
-/// Starts setting the mode up on a thread of its own, at the process's first pin.
+/// Starts setting the unpins' mode up on a thread of its own, at the process's first pin (see
+/// "Asymmetric barrier" below).
 static pthread_once_t environment_barrier_start_once = PTHREAD_ONCE_INIT;
 static void environment_barrier_start(void);
 static pthread_once_t environment_reader_key_once = PTHREAD_ONCE_INIT;
@@ -141,9 +137,8 @@ environment_reader *environment_reader_register(void) {
 // pinned below the store (see the declaration).
 __attribute__((noinline)) uint64_t environment_unpin(environment_reader *reader) {
   __asm__ __volatile__("" ::: "memory");
-  // Exchanges until the setup changes the mode (see `environment_barrier_setup`); either kind of
-  // unpin is correct at any time, as every flush waits for the setup.
-  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_RELAXED)) {
+  // Seq_cst, as the flush's load of the mode and the change of mode (see "Asymmetric barrier").
+  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST)) {
     return __atomic_exchange_n(&reader->pin, 0, __ATOMIC_SEQ_CST);
   }
   uint64_t pinned = __atomic_load_n(&reader->pin, __ATOMIC_RELAXED);
@@ -155,51 +150,68 @@ __attribute__((noinline)) uint64_t environment_unpin(environment_reader *reader)
 
 uint32_t environment_unpins_fence = 1;
 
-/// Registers the process for `MEMBARRIER_CMD_PRIVATE_EXPEDITED` (Linux 4.14 and later), and if
-/// that works, lets unpins be plain release stores. Until then they are exchanges, which need no
-/// flush. The mode changes once, from exchanges to stores, after the registration; a flush first
-/// waits for the setup to finish, so that no flush skips a barrier that an unpin made after the
-/// change relies on. Elsewhere, where the call is refused (an older kernel, a seccomp filter,
-/// valgrind), or when the environment asks for it, unpins stay exchanges and a flush does
-/// nothing.
-static void environment_barrier_setup(void) {
+#if defined(__linux__) && defined(SYS_membarrier)
+// The commands of membarrier(2), from the kernel's ABI (linux/membarrier.h declares them as enum
+// constants, which older headers lack and the preprocessor cannot test for).
+enum {
+  environment_membarrier_query = 0,
+  environment_membarrier_private_expedited = 1 << 3,
+  environment_membarrier_register_private_expedited = 1 << 4,
+};
+
+/// Registers the process for the private expedited barrier (Linux 4.14 and later), then makes
+/// unpins release stores. Runs on a thread of its own, which runs no other code: with several
+/// threads in the process, the registration waits for an RCU grace period (13 to 14 ms measured
+/// here), which no read should wait for.
+static void *_Nullable environment_barrier_setup(void *_Nullable unused) {
+  (void)unused;
+  long commands = syscall(SYS_membarrier, environment_membarrier_query, 0, 0);
+  if (commands < 0 || (commands & environment_membarrier_private_expedited) == 0) return 0;
+  if (syscall(SYS_membarrier, environment_membarrier_register_private_expedited, 0, 0) != 0) {
+    return 0;
+  }
+  __atomic_store_n(&environment_unpins_fence, 0, __ATOMIC_SEQ_CST);
+  return 0;
+}
+#endif
+
+// Until the setup is done, and for good where it cannot be (not Linux, a kernel before 4.14, a
+// seccomp filter, valgrind, no thread to run it on, `SWIFT_COMPOSABLE_ENV_FENCED_UNPINS=1`),
+// unpins are exchanges, which need no flush. The variable is read here, on the thread of the
+// first pin, not on the setup's thread (`getenv` races a `setenv` of the program's).
+static void environment_barrier_start(void) {
 #if defined(__linux__) && defined(SYS_membarrier)
   const char *fenced = getenv("SWIFT_COMPOSABLE_ENV_FENCED_UNPINS");
   if (fenced != 0 && strcmp(fenced, "1") == 0) return;
-  long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-  if (commands < 0 || (commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0) return;
-  if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-  __atomic_store_n(&environment_unpins_fence, 0, __ATOMIC_RELEASE);
-#endif
-}
-
-static void *_Nullable environment_barrier_setup_thread(void *_Nullable unused) {
-  (void)unused;
-  pthread_once(&environment_barrier_once, environment_barrier_setup);
-  return 0;
-}
-
-// The registration waits for an RCU grace period when the process has several threads: 13 to
-// 14 ms measured here, which the process's first read must not wait for. When no thread can be
-// made, the first flush sets the mode up instead.
-static void environment_barrier_start(void) {
   pthread_attr_t attributes;
   pthread_t thread;
   if (pthread_attr_init(&attributes) != 0) return;
   pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  (void)pthread_create(&thread, &attributes, environment_barrier_setup_thread, 0);
+  (void)pthread_create(&thread, &attributes, environment_barrier_setup, 0);
   pthread_attr_destroy(&attributes);
+#endif
 }
 
+// Never waits for the setup. A flush that reads exchanges (1) needs no barrier: an unpin that
+// is a store read the mode as 0, so its load of the mode, and its load of `newest` after the
+// store, come after this flush's load of the mode in the single order of seq_cst operations, and
+// so after the store of `newest` the flushing pass read or made before: that unpin sees the
+// queued epoch and makes a pass itself.
 void environment_flush_unpins(void) {
-  pthread_once(&environment_barrier_once, environment_barrier_setup);
-  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_RELAXED)) return;
+  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST)) return;
 #if defined(__linux__) && defined(SYS_membarrier)
-  if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
-    // Registered above, so the kernel cannot refuse it: stop rather than leave tables queued.
-    fprintf(stderr, "swift-composable-env: membarrier failed with errno %d\n", errno);
-    abort();
+  for (int attempt = 0; attempt < 100; attempt++) {
+    if (syscall(SYS_membarrier, environment_membarrier_private_expedited, 0, 0) == 0) return;
+    if (errno != EINTR && errno != EAGAIN && errno != ENOMEM) break;
   }
+  // Refused after the registration (a seccomp filter installed later, memory exhausted): unpins
+  // become exchanges again, for good. A table held back by a store made before may then wait
+  // for a later pass; nothing is freed too early.
+  fprintf(stderr,
+          "swift-composable-env: membarrier failed with errno %d; cached reads end with an "
+          "exchange from now on\n",
+          errno);
+  __atomic_store_n(&environment_unpins_fence, 1, __ATOMIC_SEQ_CST);
 #endif
 }
 

@@ -165,33 +165,35 @@ static inline environment_reader *_Nonnull environment_pin(void) {
 /// retain is moved across it. (`Scripts/check-unpin-opaque` checks the optimized build.)
 ///
 /// The store of 0 is a release: the loads and retains of the pinned section come before it, and a
-/// reclaimer that reads the 0 sees them. It is not a full barrier where the process can flush
-/// other threads' stores (`environment_flush_unpins`): the caller then loads
-/// `environment_retired_newest`, and that load may pass the store, so that a reclaimer can see
-/// this record pinned while this thread misses the retirement; a reclaimer that sees a record
-/// pinned flushes and looks again (Design.md, "Why every retired table is freed, and when").
-/// Where the process cannot flush, it is an exchange (seq_cst), which no later load passes. The
-/// barrier cost a round-robin read over 1,024 keys 3.1 ns (its misses were no longer overlapped
-/// with the next read's) and any cached read 1.3 ns.
+/// reclaimer that reads the 0 sees them. Where the process can flush other threads' stores
+/// (`environment_flush_unpins`), it is no full barrier: the caller then loads
+/// `environment_retired_newest`, and on x86-64 that load may pass the store (on ARM64 a release
+/// store and a seq_cst load stay in order), so that a reclaimer can see this record pinned while
+/// this thread misses the retirement; a pass that sees a record pinned flushes and looks again
+/// (Design.md, "Why every retired table is freed, and when"). Elsewhere it is an exchange
+/// (seq_cst), which no later load passes. On x86-64, the barrier cost a round-robin read over
+/// 1,024 keys 3.1 ns (its cache misses could no longer overlap the next read's) and any cached
+/// read 1.3 ns.
 uint64_t environment_unpin(environment_reader *_Nonnull reader);
 
-/// Whether unpins are exchanges (1) or release stores (0): 1 until the setup, which the process's
-/// first pin starts on a thread of its own, changes it (once; never back). `SWIFT_COMPOSABLE_ENV_FENCED_UNPINS=1` in the
-/// environment keeps them exchanges (the tests run the racing suites that way too).
+/// Whether unpins are exchanges (1) or release stores (0). 1 until the setup, which the process's
+/// first pin starts on a thread of its own, registers the process for the flush and changes it
+/// to 0; 1 for good where that cannot be done, or with `SWIFT_COMPOSABLE_ENV_FENCED_UNPINS=1` in
+/// the environment (the tests run the racing suites that way too), or if the kernel later refuses
+/// a flush. Loaded and stored seq_cst (see `environment_flush_unpins`).
 extern uint32_t environment_unpins_fence;
 
-/// Whether unpins are exchanges, once the mode is set up (for tests).
+/// Whether unpins are exchanges (for tests).
 static inline bool environment_unpins_are_fences(void) {
-  return __atomic_load_n(&environment_unpins_fence, __ATOMIC_ACQUIRE) != 0;
+  return __atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST) != 0;
 }
 
 /// Makes every store another thread made before this call visible to the caller's later loads
 /// (Linux `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)`: each running thread of the process
-/// executes a full barrier, and the others pass through the scheduler's). A no-op where unpins are
-/// exchanges. A system call, of a few microseconds: made only by a pass that sees a record pinned
-/// at or before a queued table's epoch, so never on a read that finds nothing queued. The first
-/// one waits for the setup if it is still running (the kernel's registration takes about 14 ms in
-/// a process with several threads).
+/// executes a full barrier, and the others pass through the scheduler's). A no-op while unpins are
+/// exchanges; never waits for the setup. A system call, of a few microseconds with another thread
+/// running: made only by a pass after a queuing or after an unpin, when it sees a record pinned at
+/// or before a queued table's epoch and the queue is not empty.
 void environment_flush_unpins(void);
 
 /// Whether the calling thread's record is pinned (for assertions).

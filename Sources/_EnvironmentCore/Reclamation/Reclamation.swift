@@ -114,7 +114,9 @@ package enum Reclamation {
     assertNoLibraryLockHeld("a pass is about to free tables")
     let horizon = environment_epoch_load()
     var oldestPin = environment_oldest_pin()
-    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush {
+    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush,
+      retired.withLock({ $0.contains { $0.epoch >= oldestPin } })
+    {
       // A record seen pinned at or before a queued epoch may have unpinned with a store this
       // thread does not see yet, after loading a `newest` older than the table's (an unpin is
       // no full barrier). After the flush, every record still seen pinned was pinned when its
