@@ -192,11 +192,12 @@ static void environment_barrier_start(void) {
 #endif
 }
 
-// Never waits for the setup. A flush that reads exchanges (1) needs no barrier: an unpin that
-// is a store read the mode as 0, so its load of the mode, and its load of `newest` after the
-// store, come after this flush's load of the mode in the single order of seq_cst operations, and
-// so after the store of `newest` the flushing pass read or made before: that unpin sees the
-// queued epoch and makes a pass itself.
+// Never waits for the setup. A flush that reads exchanges (1) before the setup changed the mode
+// needs no barrier: an unpin that is a store read the mode as 0, so its load of the mode, and its
+// load of `newest` after the store, come after this flush's load of the mode in the single order
+// of seq_cst operations, and so after the store of `newest` the flushing pass read or made before:
+// that unpin sees the queued epoch and makes a pass itself. (A 1 set back after a refused flush,
+// below, gives no such order: see there.)
 void environment_flush_unpins(void) {
   if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST)) return;
 #if defined(__linux__) && defined(SYS_membarrier)

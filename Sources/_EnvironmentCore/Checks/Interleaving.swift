@@ -16,6 +16,9 @@ package enum InterleavingPoint: String, Sendable {
   case retireAdvanced
   /// A retirement queued its table, before its own pass.
   case retireQueued
+  /// A pass that may flush saw a record pinned at or before the newest queued epoch, before it
+  /// looks at the queue and flushes.
+  case passSawPinned
   /// A pass read the epoch and scanned the records, before it takes tables out of the queue.
   case reclaimScanned
   /// A pass is about to free a table it took out of the queue.

@@ -114,15 +114,16 @@ package enum Reclamation {
     assertNoLibraryLockHeld("a pass is about to free tables")
     let horizon = environment_epoch_load()
     var oldestPin = environment_oldest_pin()
-    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush,
-      retired.withLock({ $0.contains { $0.epoch >= oldestPin } })
-    {
+    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush {
+      Interleaving.point(.passSawPinned)
       // A record seen pinned at or before a queued epoch may have unpinned with a store this
       // thread does not see yet, after loading a `newest` older than the table's (an unpin is
       // no full barrier). After the flush, every record still seen pinned was pinned when its
       // thread's barrier ran, so its unpin sees the table's epoch and makes a pass of its own.
-      flushUnpins()
-      oldestPin = environment_oldest_pin()
+      if retired.withLock({ $0.contains { $0.epoch >= oldestPin } }) {
+        flushUnpins()
+        oldestPin = environment_oldest_pin()
+      }
     }
     let bound = min(horizon, oldestPin)
     Interleaving.point(.reclaimScanned)
