@@ -131,9 +131,9 @@ enum CallStack {
     /// symbolication crashed when several threads reported at once (a strict test process reports
     /// from every thread). A leaf lock; neither runs user code or takes a lock of the library.
     ///
-    /// `nonisolated(unsafe)`: an immutable reference to a lock, whose state counts the
-    /// symbolications (a `Void` state would share its zero-sized storage's address with the lock
-    /// word, which ThreadSanitizer then reports as an access race).
+    /// `nonisolated(unsafe)`: an immutable reference to a lock, whose state counts its uses (a
+    /// `Void` state would share its zero-sized storage's address with the lock word, which
+    /// ThreadSanitizer then reports as an access race).
     nonisolated(unsafe) private static let symbolication = LockedValue<Int>.make(0)
 
     /// How deep the walk goes.

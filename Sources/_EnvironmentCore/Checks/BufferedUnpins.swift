@@ -43,10 +43,7 @@ import _EnvironmentAtomics
     /// Whether the calling thread's unpins are modeled as buffered.
     @usableFromInline
     static var isModeled: Bool {
-      guard let context = environment_context_load() else { return false }
-      return Unretained<ThreadContext>(opaque: context, keptAliveBy: .thread).with {
-        $0.buffersUnpins
-      }
+      ThreadContext.withExisting { $0.buffersUnpins } ?? false
     }
 
     /// `Reclamation.unpin`, with the load of `newest` passing the store of 0.

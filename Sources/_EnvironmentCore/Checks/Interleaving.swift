@@ -56,11 +56,7 @@ package enum Interleaving {
     static func reach(_ point: InterleavingPoint) {
       // The thread's context, if it has one: taking one here would take the registry's lock,
       // and a pinned thread takes none.
-      guard let pointer = environment_context_load() else { return }
-      let agent = Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).with {
-        $0.interleavingAgent
-      }
-      guard let agent else { return }
+      guard let agent = ThreadContext.withExisting({ $0.interleavingAgent }) ?? nil else { return }
       InternalCheck.require(
         environment_locks_held() == 0, "an interleaving point is reached under a library lock")
       agent.reached(point)
@@ -88,10 +84,7 @@ package enum Interleaving {
 
     /// Whether `fault` is injected on the calling thread (which is given no context for it).
     static func isInjected(_ fault: InjectedFaults) -> Bool {
-      guard let context = environment_context_load() else { return false }
-      return Unretained<ThreadContext>(opaque: context, keptAliveBy: .thread).with {
-        $0.injectedFaults.contains(fault)
-      }
+      ThreadContext.withExisting { $0.injectedFaults.contains(fault) } ?? false
     }
   }
 #endif

@@ -83,6 +83,19 @@ package final class ThreadContext: @unchecked Sendable {
     return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).with(body)
   }
 
+  /// Runs `body` with the calling thread's context, not retained, if it has one; makes none (for
+  /// the checked builds' hooks, which may run while the thread is pinned, where making a context
+  /// would take the registry's lock).
+  ///
+  /// ```swift
+  /// ThreadContext.withExisting { $0.injectedFaults } ?? []
+  /// ```
+  @inline(__always)
+  package static func withExisting<Result>(_ body: (ThreadContext) -> Result) -> Result? {
+    guard let pointer = environment_context_load() else { return nil }
+    return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).with(body)
+  }
+
   /// Creates the calling thread's context and registers it with the pthread key and the
   /// thread-local copy. A thread whose context was released at exit (another key's destructor
   /// needed one afterwards) gets a new one, released in turn.

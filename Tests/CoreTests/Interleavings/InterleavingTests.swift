@@ -55,28 +55,34 @@ import Testing
 
     /// `scenario` with every thread's unpins buffered.
     static func bufferingUnpins(of scenario: Scenario) -> Scenario {
-      Scenario(name: "\(scenario.name), unpins buffered") {
-        var run = scenario.make()
-        run.threads = run.threads.map { body in
-          {
-            ThreadContext.current.buffersUnpins = true
-            body()
-          }
-        }
-        return run
-      }
+      preparing(
+        scenario, naming: "unpins buffered", threads: { _ in true },
+        with: { $0.buffersUnpins = true })
     }
 
     /// `scenario` with `fault` injected on its thread `index`.
     static func injecting(_ fault: InjectedFaults, onThread index: Int, of scenario: Scenario)
       -> Scenario
     {
-      Scenario(name: "\(scenario.name), with a fault injected") {
+      preparing(
+        scenario, naming: "with a fault injected", threads: { $0 == index },
+        with: { $0.injectedFaults.insert(fault) })
+    }
+
+    /// `scenario`, named with `suffix`, whose threads that `threads` selects (by index) first
+    /// `prepare` their context.
+    static func preparing(
+      _ scenario: Scenario, naming suffix: String, threads: @escaping @Sendable (Int) -> Bool,
+      with prepare: @escaping @Sendable (ThreadContext) -> Void
+    ) -> Scenario {
+      Scenario(name: "\(scenario.name), \(suffix)") {
         var run = scenario.make()
-        let body = run.threads[index]
-        run.threads[index] = {
-          ThreadContext.current.injectedFaults.insert(fault)
-          body()
+        run.threads = run.threads.enumerated().map { index, body in
+          guard threads(index) else { return body }
+          return {
+            prepare(ThreadContext.current)
+            body()
+          }
         }
         return run
       }
