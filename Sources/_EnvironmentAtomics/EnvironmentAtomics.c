@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "EnvironmentAtomics.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,176 +55,279 @@ void environment_lock_wake(uint32_t *lock) {
 }
 #endif
 
-// MARK: - Epoch-based reclamation
-
-uint64_t environment_epoch = 1;
+// MARK: - Reclamation: reader records
 
 uint64_t environment_retired_count = 0;
-
-uint64_t environment_retired_newest = 0;
 
 __thread environment_reader *environment_current_reader = 0;
 
 __thread void *environment_current_context = 0;
 
-/// Every record ever created, newest first. Records are pushed, never removed.
-static environment_reader *environment_readers = 0;
+/// Set when the thread's exit released its record: a later pin on the thread (from a
+/// thread-specific-data destructor that runs after the record's) borrows one for its section
+/// instead of taking one that no destructor would release.
+static __thread bool environment_reader_exited = false;
 
+/// The live records: those of threads alive that ever read, and those lent for a section.
+///
+/// Changed only under `environment_registry`; scanned without a lock, from the last slot down.
+/// Invariants that make such a scan see every record listed before it began and still listed:
+/// - a record leaves a slot only to move to a lower one (its slot is filled by the last record
+///   when a record leaves), and the move stores the lower slot before it lowers `count` and
+///   clears the upper one: a scan that finds the upper slot cleared finds the record lower down,
+///   later in its pass;
+/// - a full directory is replaced by a larger copy, and the old one is never changed or freed
+///   again: a scan that began on it sees the records listed then (a record listed later was
+///   listed after the scan loaded the directory, so its first pin follows the scan; see
+///   `environment_reader_list`).
+typedef struct environment_directory {
+  unsigned long capacity;
+  unsigned long count;
+  environment_reader *_Nullable slots[];
+} environment_directory;
+
+static environment_directory *environment_records = 0;
+/// Records of threads that exited, for the next threads to take. Never freed.
+static environment_reader *environment_free_records = 0;
+static pthread_mutex_t environment_registry = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t environment_retired_queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t environment_reader_key;
+static pthread_once_t environment_reader_setup_once = PTHREAD_ONCE_INIT;
 
-/// Starts setting the unpins' mode up on a thread of its own, at the process's first pin (see
-/// "Asymmetric barrier" below).
-static pthread_once_t environment_barrier_start_once = PTHREAD_ONCE_INIT;
-static void environment_barrier_start(void);
-static pthread_once_t environment_reader_key_once = PTHREAD_ONCE_INIT;
+_Static_assert(sizeof(environment_reader) == 64, "a reader record fills one cache line");
 
-/// Releases the exiting thread's record for reuse by another thread.
+static void environment_abort(const char *what, int status) {
+  fprintf(stderr, "swift-composable-env: %s failed with %d\n", what, status);
+  abort();
+}
+
+/// Lists `reader` in the last slot (under the registry's lock). The slot is stored before the
+/// count, both sequentially consistent, and before the record's first pin: a scan that misses the
+/// record loaded the count (or the directory) before this store, so it precedes the record's
+/// first pin in the single order of seq_cst operations (Design.md, "Why a freed table is not in
+/// use").
+static void environment_reader_list(environment_reader *reader) {
+  environment_directory *directory = environment_records;
+  unsigned long count = directory ? directory->count : 0;
+  if (directory == 0 || count == directory->capacity) {
+    unsigned long capacity = directory ? directory->capacity * 2 : 64;
+    environment_directory *larger =
+        calloc(1, sizeof(environment_directory) + capacity * sizeof(environment_reader *));
+    if (larger == 0) environment_abort("allocating the reader directory", 0);
+    larger->capacity = capacity;
+    larger->count = count;
+    if (directory) memcpy(larger->slots, directory->slots, count * sizeof(environment_reader *));
+    // The old directory stays as it is, for the scans under way on it (a bounded leak: the
+    // directories together hold twice the peak number of records).
+    __atomic_store_n(&environment_records, larger, __ATOMIC_SEQ_CST);
+    directory = larger;
+  }
+  reader->slot = (uint32_t)count;
+  __atomic_store_n(&directory->slots[count], reader, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&directory->count, count + 1, __ATOMIC_SEQ_CST);
+}
+
+/// Takes `reader` out of the directory and puts it on the free list (under the registry's lock).
+/// The record is unpinned: its thread is exiting or giving back a lent record after its unpin.
+static void environment_reader_unlist(environment_reader *reader) {
+  environment_directory *directory = environment_records;
+  unsigned long last = directory->count - 1;
+  environment_reader *moved = directory->slots[last];
+  if (reader->slot != last) {
+    moved->slot = reader->slot;
+    __atomic_store_n(&directory->slots[reader->slot], moved, __ATOMIC_SEQ_CST);
+  }
+  __atomic_store_n(&directory->count, last, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&directory->slots[last], 0, __ATOMIC_SEQ_CST);
+  reader->next_free = environment_free_records;
+  environment_free_records = reader;
+}
+
+#if defined(__linux__)
+static void environment_reader_owner_init(environment_reader *reader) {
+  pthread_mutexattr_t attributes;
+  pthread_mutexattr_init(&attributes);
+  pthread_mutexattr_setrobust(&attributes, PTHREAD_MUTEX_ROBUST);
+  int status = pthread_mutex_init(&reader->owner, &attributes);
+  pthread_mutexattr_destroy(&attributes);
+  if (status != 0) environment_abort("pthread_mutex_init", status);
+}
+
+/// Takes out of the directory the records whose thread ended without releasing them (under the
+/// registry's lock). Such a thread was not pinned (a thread does not end inside a cache lookup),
+/// so nothing waits for its record.
+static void environment_reader_sweep(void) {
+  environment_directory *directory = environment_records;
+  if (directory == 0) return;
+  for (unsigned long index = directory->count; index-- > 0;) {
+    environment_reader *reader = directory->slots[index];
+    if (reader == 0 || reader->lent) continue;
+    int status = pthread_mutex_trylock(&reader->owner);
+    if (status == EBUSY) continue;
+    if (status == EOWNERDEAD) {
+      pthread_mutex_consistent(&reader->owner);
+      pthread_mutex_unlock(&reader->owner);
+      __atomic_and_fetch(&reader->state, ~(ENVIRONMENT_READER_PINNED | ENVIRONMENT_READER_HELD),
+                         __ATOMIC_SEQ_CST);
+      environment_reader_unlist(reader);
+    } else if (status == 0) {
+      // Unreachable: an owned record's mutex is held until the record is unlisted.
+      pthread_mutex_unlock(&reader->owner);
+    }
+  }
+}
+#else
+static void environment_reader_owner_init(environment_reader *reader) { (void)reader; }
+static void environment_reader_sweep(void) {}
+#endif
+
+/// A record from the free list, or a new one (under the registry's lock).
+static environment_reader *environment_reader_take(void) {
+  environment_reader *reader = environment_free_records;
+  if (reader != 0) {
+    environment_free_records = reader->next_free;
+  } else {
+    if (posix_memalign((void **)&reader, 64, sizeof(environment_reader)) != 0) {
+      environment_abort("allocating a reader record", 0);
+    }
+    reader->state = 0;
+    environment_reader_owner_init(reader);
+  }
+  reader->next_free = 0;
+  reader->lent = 0;
+  return reader;
+}
+
+/// Releases the exiting thread's record (the pthread key's destructor).
 static void environment_reader_release(void *record) {
   environment_reader *reader = record;
   environment_current_reader = 0;
-  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
-  __atomic_store_n(&reader->in_use, 0, __ATOMIC_RELEASE);
+  environment_reader_exited = true;
+  pthread_mutex_lock(&environment_registry);
+#if defined(__linux__)
+  pthread_mutex_unlock(&reader->owner);
+#endif
+  environment_reader_unlist(reader);
+  pthread_mutex_unlock(&environment_registry);
 }
 
-static void environment_reader_make_key(void) {
-  int status = pthread_key_create(&environment_reader_key, environment_reader_release);
-  if (status != 0) {
-    fprintf(stderr, "swift-composable-env: pthread_key_create failed with %d\n", status);
-    abort();
+// A child forked from a multi-threaded process has only the forking thread: the records of the
+// others, which may have been pinned at the fork, are taken out of the directory (unpinned, so
+// that the tables queued behind them are freed by the child's next pass), and the locks are
+// taken across the fork, so that the child never inherits one held by a thread it does not have.
+static void environment_fork_prepare(void) {
+  pthread_mutex_lock(&environment_registry);
+  pthread_mutex_lock(&environment_retired_queue_lock);
+}
+
+static void environment_fork_parent(void) {
+  pthread_mutex_unlock(&environment_retired_queue_lock);
+  pthread_mutex_unlock(&environment_registry);
+}
+
+static void environment_fork_child(void) {
+  environment_directory *directory = environment_records;
+  environment_reader *own = environment_current_reader;
+  if (directory != 0) {
+    unsigned long count = directory->count;
+    for (unsigned long index = 0; index < count; index++) {
+      environment_reader *reader = directory->slots[index];
+      directory->slots[index] = 0;
+      if (reader == 0 || reader == own) continue;
+      reader->state &= ~(ENVIRONMENT_READER_PINNED | ENVIRONMENT_READER_HELD);
+      // Held by a thread the child does not have.
+      environment_reader_owner_init(reader);
+      reader->next_free = environment_free_records;
+      environment_free_records = reader;
+    }
+    directory->count = 0;
+    if (own != 0) {
+#if defined(__linux__)
+      // Held under the parent's thread id, which the child's thread does not have.
+      environment_reader_owner_init(own);
+      pthread_mutex_lock(&own->owner);
+#endif
+      own->slot = 0;
+      directory->slots[0] = own;
+      directory->count = 1;
+    }
   }
+  pthread_mutex_unlock(&environment_retired_queue_lock);
+  pthread_mutex_unlock(&environment_registry);
+}
+
+static void environment_reader_setup(void) {
+  int status = pthread_key_create(&environment_reader_key, environment_reader_release);
+  if (status != 0) environment_abort("pthread_key_create", status);
+  status = pthread_atfork(environment_fork_prepare, environment_fork_parent, environment_fork_child);
+  if (status != 0) environment_abort("pthread_atfork", status);
 }
 
 environment_reader *environment_reader_register(void) {
-  pthread_once(&environment_barrier_start_once, environment_barrier_start);
-  environment_reader *reader = 0;
-  // Reuse the record of a thread that exited, if any.
-  for (environment_reader *candidate = __atomic_load_n(&environment_readers, __ATOMIC_ACQUIRE);
-       candidate != 0; candidate = candidate->next) {
-    uint64_t free = 0;
-    if (__atomic_load_n(&candidate->in_use, __ATOMIC_RELAXED) == 0 &&
-        __atomic_compare_exchange_n(&candidate->in_use, &free, 1, false, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_RELAXED)) {
-      reader = candidate;
-      break;
-    }
-  }
-  if (reader == 0) {
-    if (posix_memalign((void **)&reader, 64, sizeof(environment_reader)) != 0) {
-      fprintf(stderr, "swift-composable-env: out of memory for a reader record\n");
-      abort();
-    }
-    reader->pin = 0;
-    reader->in_use = 1;
-    environment_reader *head = __atomic_load_n(&environment_readers, __ATOMIC_RELAXED);
-    do {
-      reader->next = head;
-    // Sequentially consistent, as the scan's load of the list: a scan that misses this record
-    // comes before its first pin in that order, so the pin sees every table unpublished before
-    // the scan (Design.md, "Why a freed table is not in use").
-    } while (!__atomic_compare_exchange_n(&environment_readers, &head, reader, true,
-                                          __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-  }
-  pthread_once(&environment_reader_key_once, environment_reader_make_key);
-  int status = pthread_setspecific(environment_reader_key, reader);
-  if (status != 0) {
-    fprintf(stderr, "swift-composable-env: pthread_setspecific failed with %d\n", status);
-    abort();
+  pthread_once(&environment_reader_setup_once, environment_reader_setup);
+  pthread_mutex_lock(&environment_registry);
+  environment_reader_sweep();
+  environment_reader *reader = environment_reader_take();
+  reader->lent = environment_reader_exited ? 1 : 0;
+#if defined(__linux__)
+  if (!reader->lent) pthread_mutex_lock(&reader->owner);
+#endif
+  environment_reader_list(reader);
+  pthread_mutex_unlock(&environment_registry);
+  if (!reader->lent) {
+    int status = pthread_setspecific(environment_reader_key, reader);
+    if (status != 0) environment_abort("pthread_setspecific", status);
   }
   environment_current_reader = reader;
   return reader;
 }
 
+/// Gives a lent record back after its section (slow path of `environment_unpin`).
+static void environment_reader_give_back(environment_reader *reader) {
+  environment_current_reader = 0;
+  pthread_mutex_lock(&environment_registry);
+  environment_reader_unlist(reader);
+  pthread_mutex_unlock(&environment_registry);
+}
+
 // Never inlined, and a compiler barrier besides: the optimizer must not move a retain made while
-// pinned below the store (see the declaration).
-__attribute__((noinline)) uint64_t environment_unpin(environment_reader *reader) {
+// pinned below the exchange (see the declaration).
+__attribute__((noinline)) bool environment_unpin(environment_reader *reader) {
   __asm__ __volatile__("" ::: "memory");
-  // Seq_cst, as the flush's load of the mode and the change of mode (see "Asymmetric barrier").
-  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST)) {
-    return __atomic_exchange_n(&reader->pin, 0, __ATOMIC_SEQ_CST);
+  uint64_t state = __atomic_load_n(&reader->state, __ATOMIC_RELAXED);
+  uint64_t pinned = __atomic_exchange_n(&reader->state, state & ~(uint64_t)3, __ATOMIC_SEQ_CST);
+  if (__builtin_expect(reader->lent != 0, 0)) environment_reader_give_back(reader);
+  return (pinned & ENVIRONMENT_READER_HELD) != 0;
+}
+
+unsigned long environment_pinned_sections(environment_hold *holds, unsigned long capacity) {
+  environment_directory *directory = __atomic_load_n(&environment_records, __ATOMIC_SEQ_CST);
+  if (directory == 0) return 0;
+  unsigned long pinned = 0;
+  for (unsigned long index = __atomic_load_n(&directory->count, __ATOMIC_SEQ_CST); index-- > 0;) {
+    environment_reader *reader = __atomic_load_n(&directory->slots[index], __ATOMIC_SEQ_CST);
+    if (reader == 0) continue;
+    uint64_t state = __atomic_load_n(&reader->state, __ATOMIC_SEQ_CST);
+    if (!(state & ENVIRONMENT_READER_PINNED)) continue;
+    // A record moved down during the scan may be seen twice: waiting for a section twice is
+    // harmless.
+    if (pinned < capacity) holds[pinned] = (environment_hold){.reader = reader, .section = state >> 2};
+    pinned++;
   }
-  uint64_t pinned = __atomic_load_n(&reader->pin, __ATOMIC_RELAXED);
-  __atomic_store_n(&reader->pin, 0, __ATOMIC_RELEASE);
   return pinned;
 }
 
-// MARK: - Asymmetric barrier
+void environment_retired_lock(void) { pthread_mutex_lock(&environment_retired_queue_lock); }
 
-uint32_t environment_unpins_fence = 1;
+void environment_retired_unlock(void) { pthread_mutex_unlock(&environment_retired_queue_lock); }
 
-#if defined(__linux__) && defined(SYS_membarrier)
-// The commands of membarrier(2), from the kernel's ABI (linux/membarrier.h declares them as enum
-// constants, which older headers lack and the preprocessor cannot test for).
-enum {
-  environment_membarrier_query = 0,
-  environment_membarrier_private_expedited = 1 << 3,
-  environment_membarrier_register_private_expedited = 1 << 4,
-};
+const void *environment_retired_lock_address(void) { return &environment_retired_queue_lock; }
 
-/// Registers the process for the private expedited barrier (Linux 4.14 and later), then makes
-/// unpins release stores. Runs on a thread of its own, which runs no other code: with several
-/// threads in the process, the registration waits for an RCU grace period (13 to 14 ms measured
-/// here), which no read should wait for.
-static void *_Nullable environment_barrier_setup(void *_Nullable unused) {
-  (void)unused;
-  long commands = syscall(SYS_membarrier, environment_membarrier_query, 0, 0);
-  if (commands < 0 || (commands & environment_membarrier_private_expedited) == 0) return 0;
-  if (syscall(SYS_membarrier, environment_membarrier_register_private_expedited, 0, 0) != 0) {
-    return 0;
-  }
-  __atomic_store_n(&environment_unpins_fence, 0, __ATOMIC_SEQ_CST);
-  return 0;
-}
-#endif
-
-// Until the setup is done, and for good where it cannot be (not Linux, a kernel before 4.14, a
-// seccomp filter, valgrind, no thread to run it on, `SWIFT_COMPOSABLE_ENV_FENCED_UNPINS=1`),
-// unpins are exchanges, which need no flush. The variable is read here, on the thread of the
-// first pin, not on the setup's thread (`getenv` races a `setenv` of the program's).
-static void environment_barrier_start(void) {
-#if defined(__linux__) && defined(SYS_membarrier)
-  const char *fenced = getenv("SWIFT_COMPOSABLE_ENV_FENCED_UNPINS");
-  if (fenced != 0 && strcmp(fenced, "1") == 0) return;
-  pthread_attr_t attributes;
-  pthread_t thread;
-  if (pthread_attr_init(&attributes) != 0) return;
-  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  (void)pthread_create(&thread, &attributes, environment_barrier_setup, 0);
-  pthread_attr_destroy(&attributes);
-#endif
-}
-
-// Never waits for the setup. A flush that reads exchanges (1) before the setup changed the mode
-// needs no barrier: an unpin that is a store read the mode as 0, so its load of the mode, and its
-// load of `newest` after the store, come after this flush's load of the mode in the single order
-// of seq_cst operations, and so after the store of `newest` the flushing pass read or made before:
-// that unpin sees the queued epoch and makes a pass itself. (A 1 set back after a refused flush,
-// below, gives no such order: see there.)
-void environment_flush_unpins(void) {
-  if (__atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST)) return;
-#if defined(__linux__) && defined(SYS_membarrier)
-  for (int attempt = 0; attempt < 100; attempt++) {
-    if (syscall(SYS_membarrier, environment_membarrier_private_expedited, 0, 0) == 0) return;
-    if (errno != EINTR && errno != EAGAIN && errno != ENOMEM) break;
-  }
-  // Refused after the registration (a seccomp filter installed later, memory exhausted): unpins
-  // become exchanges again, for good. A table held back by a store made before may then wait
-  // for a later pass; nothing is freed too early.
-  fprintf(stderr,
-          "swift-composable-env: membarrier failed with errno %d; cached reads end with an "
-          "exchange from now on\n",
-          errno);
-  __atomic_store_n(&environment_unpins_fence, 1, __ATOMIC_SEQ_CST);
-#endif
-}
-
-uint64_t environment_oldest_pin(void) {
-  uint64_t oldest = UINT64_MAX;
-  for (environment_reader *reader = __atomic_load_n(&environment_readers, __ATOMIC_SEQ_CST);
-       reader != 0; reader = reader->next) {
-    uint64_t pin = __atomic_load_n(&reader->pin, __ATOMIC_SEQ_CST);
-    if (pin != 0 && pin < oldest) oldest = pin;
-  }
-  return oldest;
+unsigned long environment_live_records(void) {
+  pthread_mutex_lock(&environment_registry);
+  unsigned long count = environment_records ? environment_records->count : 0;
+  pthread_mutex_unlock(&environment_registry);
+  return count;
 }
 
 // MARK: - Read table

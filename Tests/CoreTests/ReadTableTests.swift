@@ -148,11 +148,34 @@ struct ReclamationTests {
       "freed by the reader as it unpinned, with no other operation")
   }
 
-  @Test func epochAdvancesWithEveryRetirement() {
+  @Test func aSectionPinnedAfterTheRetirementDoesNotHoldTheTableBack() {
     let tree = Tree.make()
-    let epoch = environment_epoch_load()
-    Reclamation.retire(ReadTable.make(tree: tree, generation: tree.generation, capacity: 2))
-    #expect(environment_epoch_load() > epoch)
+    let live = LiveObjects()
+    let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
+    _ = insertOwnedEntries(1, into: table, live: live)
+    let pinned = DispatchSemaphore(value: 0)
+    let next = DispatchSemaphore(value: 0)
+    let repinned = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    // A reader that ends the section the retirement waits for and at once pins a new one.
+    Thread {
+      var record = environment_pin()
+      pinned.signal()
+      next.wait()
+      Reclamation.unpin(record)
+      record = environment_pin()
+      repinned.signal()
+      done.wait()
+      Reclamation.unpin(record)
+    }.start()
+    pinned.wait()
+    Reclamation.retire(table)
+    next.signal()
+    #expect(repinned.wait(timeout: .now() + 10) == .success)
+    #expect(
+      becomesTrue(within: 10) { live.count == 0 },
+      "freed as the old section ended, while the reader is pinned in a new one")
+    done.signal()
   }
 }
 

@@ -36,7 +36,7 @@ struct UnretainedTests {
     #expect(!reference.isKeptAlive)
     let record = environment_pin()
     #expect(reference.isKeptAlive)
-    environment_unpin(record)
+    _ = environment_unpin(record)
     withExtendedLifetime(box) {}
   }
 

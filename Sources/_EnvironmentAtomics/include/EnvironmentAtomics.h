@@ -3,10 +3,9 @@
 //
 // 1. atomic operations on 64-bit counters;
 // 2. on Linux, a 4-byte lock that wakes its waiters (`os_unfair_lock` on Apple platforms);
-// 3. epoch-based reclamation: per-thread reader records that let a read of an environment's
-//    cache take no lock, and let writers know when a replaced cache can no longer be in use; on
-//    Linux, `membarrier` as the reclaimers' half of an asymmetric barrier, so that a reader's
-//    unpin needs none;
+// 3. reclamation: per-thread reader records that let a read of an environment's cache take no
+//    lock and write only the reader's own cache line, and let writers know when a replaced cache
+//    can no longer be in use; no system call, and no thread ever interrupts another;
 // 4. the read table: an environment's immutable-once-published cache of resolved values,
 //    looked up without a lock;
 // 5. the number of live `withValues` scopes (GlobalEnv's fast path);
@@ -38,6 +37,7 @@
 #ifndef ENVIRONMENT_ATOMICS_H
 #define ENVIRONMENT_ATOMICS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -112,24 +112,52 @@ static inline void environment_unlock(uint32_t *_Nonnull lock) {
 }
 #endif
 
-// MARK: - Epoch-based reclamation
+// MARK: - Reclamation: reader records
 
-/// One thread's reader record. A thread *pins* its record (stores the global epoch in `pin`)
-/// for the few instructions of a cache lookup, and unpins it (stores 0) before returning; a
-/// record is never pinned while user code runs. A cache replaced at epoch `e` is freed once no
-/// record is pinned at an epoch `<= e`. Records are cache-line sized (no false sharing between
-/// readers), never freed, and reused after their thread exits.
+/// One thread's reader record. A thread *pins* its record for the few instructions of a cache
+/// lookup and unpins it before returning; no user code runs, no lock is taken and nothing is
+/// waited for in between. A replaced cache is freed once every section that was pinned when it was
+/// replaced has ended (Design.md, "Reclamation").
+///
+/// `state` is `section << 2 | held << 1 | pinned`:
+/// - `section` counts the thread's pinned sections: it only grows, also when the record passes to
+///   another thread, so a section is never confused with a later one;
+/// - `pinned` (bit 0): the thread is inside section `section`;
+/// - `held` (bit 1): a reclaimer queued a table that this section holds back, so the unpin makes a
+///   pass.
+/// The owner writes it with exchanges (pin, unpin), reclaimers only with `fetch_or` of the held
+/// bit; every access is sequentially consistent.
+///
+/// Records are 64 bytes, allocated on a cache line of their own (no false sharing between readers),
+/// and never freed (a reclaimer may be looking at one): a thread's record is listed in the
+/// directory of live records while the thread lives, and goes to a free list at the thread's exit,
+/// for the next thread to take.
 typedef struct environment_reader {
-  uint64_t pin;
-  uint64_t in_use;
-  struct environment_reader *_Nullable next;
-  char padding[64 - 2 * sizeof(uint64_t) - sizeof(void *)];
+  uint64_t state;
+  /// Whether the record is lent for one pinned section to a thread whose own record was released
+  /// at its exit (a read from a thread-specific-data destructor): given back at the unpin.
+  uint32_t lent;
+  /// The record's index in the directory of live records (under the registry's lock).
+  uint32_t slot;
+  /// The next record of the free list (under the registry's lock).
+  struct environment_reader *_Nullable next_free;
+#if defined(__linux__)
+  /// A robust mutex its thread holds while it owns the record: when the thread is gone without
+  /// releasing the record (its first read ran in the last round of thread-specific-data
+  /// destructors, after which glibc calls no more), the next registration finds the mutex's
+  /// owner dead and takes the record out of the directory.
+  pthread_mutex_t owner;
+#else
+  char padding[40];
+#endif
 } environment_reader;
 
-/// The global epoch; starts at 1, advanced by every reclamation pass.
-extern uint64_t environment_epoch;
+/// The state bit of a pinned record.
+#define ENVIRONMENT_READER_PINNED ((uint64_t)1)
+/// The state bit of a record whose section holds a queued table back.
+#define ENVIRONMENT_READER_HELD ((uint64_t)2)
 
-/// This thread's record, or NULL before its first pin.
+/// This thread's record, or NULL before its first pin and after its exit began.
 #if defined(__linux__)
 extern __thread environment_reader *_Nullable environment_current_reader
     __attribute__((tls_model("initial-exec")));
@@ -137,86 +165,72 @@ extern __thread environment_reader *_Nullable environment_current_reader
 extern __thread environment_reader *_Nullable environment_current_reader;
 #endif
 
-/// Gives the calling thread a record (slow path of `environment_pin`).
+/// Gives the calling thread a record (slow path of `environment_pin`): its own, kept until the
+/// thread exits, or, once its exit has released its own, one lent for this section.
 environment_reader *_Nonnull environment_reader_register(void);
 
-/// Pins the calling thread's record at the current epoch and returns it.
+/// Pins the calling thread's record in a new section and returns it.
 ///
-/// The epoch is loaded with acquire ordering: reading an epoch that a retirement advanced makes
-/// that retirement's unpublishing store (made before the advance) visible to this thread's later
-/// loads. The exchange is a full barrier: a reclaimer that does not see this pin is ordered
-/// before the loads that follow it, so those loads see what the reclaimer unpublished before it
-/// looked. (The argument, in full: Design.md, "Reclamation".)
+/// The exchange is a full barrier: a reclaimer whose scan saw this record unpinned before the pin
+/// is ordered before the loads that follow it, so those loads see every table pointer the
+/// reclaimer replaced before it scanned. Writes only the thread's own cache line.
 static inline environment_reader *_Nonnull environment_pin(void) {
   environment_reader *reader = environment_current_reader;
   if (__builtin_expect(reader == 0, 0)) reader = environment_reader_register();
-  uint64_t epoch = __atomic_load_n(&environment_epoch, __ATOMIC_ACQUIRE);
-  __atomic_exchange_n(&reader->pin, epoch, __ATOMIC_SEQ_CST);
+  // Only this thread changes the section, so its own last value is current.
+  uint64_t state = __atomic_load_n(&reader->state, __ATOMIC_RELAXED);
+  __atomic_exchange_n(&reader->state, (state | 3) + 2, __ATOMIC_SEQ_CST);
   return reader;
 }
 
-/// Unpins a record pinned by `environment_pin` and returns the epoch it was pinned at.
+/// Unpins a record pinned by `environment_pin`; returns whether a reclaimer marked the section as
+/// holding a queued table back, in which case the caller makes a pass.
+///
+/// An exchange (a full barrier, which also reads the held bit atomically with the unpin): the
+/// pinned section's loads and retains come before it, and a reclaimer that reads the unpinned
+/// state sees them.
 ///
 /// Out of line on purpose (defined in EnvironmentAtomics.c, never inlined): a reader copies a
 /// value out of a table while pinned, and the copy retains the value's objects. Inlined, the
-/// unpin was a plain release store, and the optimizer sank that retain below it (seen in a
+/// unpin was an atomic store the optimizer could see, and it sank that retain below it (seen in a
 /// release build's disassembly: load the object, unpin, then `swift_retain`), so a writer could
 /// free the object in between: a use after free. An opaque call may release any object, so no
 /// retain is moved across it. (`Scripts/check-unpin-opaque` checks the optimized build.)
-///
-/// The store of 0 is a release: the loads and retains of the pinned section come before it, and a
-/// reclaimer that reads the 0 sees them. Where the process can flush other threads' stores
-/// (`environment_flush_unpins`), it is no full barrier: the caller then loads
-/// `environment_retired_newest`, and on x86-64 that load may pass the store (on ARM64 a release
-/// store and a seq_cst load stay in order), so that a reclaimer can see this record pinned while
-/// this thread misses the retirement; a pass that sees a record pinned flushes and looks again
-/// (Design.md, "Why every retired table is freed, and when"). Elsewhere it is an exchange
-/// (seq_cst), which no later load passes. On x86-64 (the Performance article's runs before and
-/// after), the barrier cost a round-robin read over 1,024 keys 2.3 ns, as its cache misses could
-/// no longer overlap the next read's, and a cached read of one key 1.6 ns.
-uint64_t environment_unpin(environment_reader *_Nonnull reader);
-
-/// Whether unpins are exchanges (1) or release stores (0). 1 until the setup, which the process's
-/// first pin starts on a thread of its own, registers the process for the flush and changes it
-/// to 0; 1 for good where that cannot be done, or with `SWIFT_COMPOSABLE_ENV_FENCED_UNPINS=1` in
-/// the environment (the tests run the racing suites that way too), or if the kernel later refuses
-/// a flush. Loaded and stored seq_cst (see `environment_flush_unpins`).
-extern uint32_t environment_unpins_fence;
-
-/// Whether unpins are exchanges (for tests).
-static inline bool environment_unpins_are_fences(void) {
-  return __atomic_load_n(&environment_unpins_fence, __ATOMIC_SEQ_CST) != 0;
-}
-
-/// Makes every store another thread made before this call visible to the caller's later loads
-/// (Linux `membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED)`: each running thread of the process
-/// executes a full barrier, and the others pass through the scheduler's). A no-op while unpins are
-/// exchanges; never waits for the setup. A system call, of a few microseconds with another thread
-/// running: made only by a pass after a queuing or after an unpin, when it sees a record pinned at
-/// or before a queued table's epoch and the queue is not empty.
-void environment_flush_unpins(void);
+bool environment_unpin(environment_reader *_Nonnull reader);
 
 /// Whether the calling thread's record is pinned (for assertions).
 static inline bool environment_is_pinned(void) {
   environment_reader *reader = environment_current_reader;
-  return reader != 0 && __atomic_load_n(&reader->pin, __ATOMIC_RELAXED) != 0;
+  return reader != 0 && (__atomic_load_n(&reader->state, __ATOMIC_RELAXED) & ENVIRONMENT_READER_PINNED);
 }
 
-/// The global epoch (for checks).
-static inline uint64_t environment_epoch_load(void) {
-  return __atomic_load_n(&environment_epoch, __ATOMIC_ACQUIRE);
+/// A pinned section a reclaimer waits for: a record and its section number.
+typedef struct environment_hold {
+  environment_reader *_Nonnull reader;
+  uint64_t section;
+} environment_hold;
+
+/// Scans the live records and writes up to `capacity` of those pinned now into `holds`; returns
+/// how many were pinned (possibly more than `capacity`: scan again with room for them). Loads
+/// only, each sequentially consistent; the cost is the number of threads alive that ever read,
+/// not the number that ever lived.
+unsigned long environment_pinned_sections(environment_hold *_Nonnull holds, unsigned long capacity);
+
+/// Marks `hold`'s record held, so that its unpin makes a pass; returns whether the section was
+/// still pinned (otherwise it had ended, and its unpin made no pass for this mark).
+static inline bool environment_hold_mark(environment_hold hold) {
+  uint64_t state = __atomic_fetch_or(&hold.reader->state, ENVIRONMENT_READER_HELD, __ATOMIC_SEQ_CST);
+  return (state >> 2) == hold.section && (state & ENVIRONMENT_READER_PINNED);
 }
 
-/// Advances the global epoch and returns the epoch before the advance.
-static inline uint64_t environment_epoch_advance(void) {
-  return __atomic_fetch_add(&environment_epoch, 1, __ATOMIC_SEQ_CST);
+/// Whether `hold`'s section has ended.
+static inline bool environment_hold_ended(environment_hold hold) {
+  uint64_t state = __atomic_load_n(&hold.reader->state, __ATOMIC_SEQ_CST);
+  return (state >> 2) != hold.section || !(state & ENVIRONMENT_READER_PINNED);
 }
 
-/// The smallest epoch any record is pinned at, or UINT64_MAX when none is pinned.
-uint64_t environment_oldest_pin(void);
-
-/// How many retired tables wait to be freed (changed under the retired list's lock; read
-/// without it, to skip looking at an empty list).
+/// How many tables wait to be freed (changed under the queue's lock; read without it, to skip
+/// looking at an empty queue).
 extern uint64_t environment_retired_count;
 
 static inline uint64_t environment_retired_count_load(void) {
@@ -227,25 +241,18 @@ static inline void environment_retired_count_store(uint64_t count) {
   __atomic_store_n(&environment_retired_count, count, __ATOMIC_RELEASE);
 }
 
-/// The greatest epoch at which a table was ever queued to be freed later (0: none yet). Only
-/// grows. A reader whose pin was at or before it may be what holds a queued table back, so it
-/// makes a pass when it unpins (see `environment_unpin`).
-extern uint64_t environment_retired_newest;
+/// Takes and releases the lock of the queue of retired tables. A mutex of its own rather than a
+/// Swift lock, so that `fork()` can take it (`pthread_atfork`): a child never inherits it held
+/// by a thread that does not exist there. A leaf: no other lock is taken, and nothing is freed,
+/// under it.
+void environment_retired_lock(void);
+void environment_retired_unlock(void);
 
-/// Loads `environment_retired_newest` (seq_cst: after the unpin's exchange, where it is one).
-static inline uint64_t environment_retired_newest_load(void) {
-  return __atomic_load_n(&environment_retired_newest, __ATOMIC_SEQ_CST);
-}
+/// The address of the queue's lock, for the checked builds' lock-order records.
+const void *_Nonnull environment_retired_lock_address(void);
 
-/// Raises `environment_retired_newest` to at least `epoch` (seq_cst: before the retirement's scan
-/// of the records). Called under the retired list's lock, so the load and store do not race
-/// another raise. The store is made even when the value does not change: a reader that reads it
-/// then also sees what this retirement queued (a skipped store would leave the reader ordered
-/// only after an earlier retirement's).
-static inline void environment_retired_newest_raise(uint64_t epoch) {
-  uint64_t newest = __atomic_load_n(&environment_retired_newest, __ATOMIC_RELAXED);
-  __atomic_store_n(&environment_retired_newest, newest > epoch ? newest : epoch, __ATOMIC_SEQ_CST);
-}
+/// How many records the directory of live records lists (for tests).
+unsigned long environment_live_records(void);
 
 // MARK: - Read table
 

@@ -10,17 +10,14 @@ package enum InterleavingPoint: String, Sendable {
   case pinned
   /// A reader copied a value out of a table, before it unpins.
   case copied
-  /// A reader unpinned, before it looks at the newest queued epoch.
+  /// A reader unpinned, before the pass its unpin may call for.
   case unpinned
-  /// A retirement advanced the epoch, before it scans the records.
-  case retireAdvanced
-  /// A retirement queued its table, before its own pass.
+  /// A retirement is about to scan the records (its table is unpublished).
+  case retiring
+  /// A retirement scanned the records, before it frees or queues its table.
+  case retireScanned
+  /// A retirement queued its table, before it marks the sections it waits for.
   case retireQueued
-  /// A pass that may flush saw a record pinned at or before the newest queued epoch, before it
-  /// looks at the queue and flushes.
-  case passSawPinned
-  /// A pass read the epoch and scanned the records, before it takes tables out of the queue.
-  case reclaimScanned
   /// A pass is about to free a table it took out of the queue.
   case reclaimFreeing
   /// A first read resolved its value, before it publishes it in the node's table.
@@ -77,10 +74,9 @@ package enum Interleaving {
     /// A reader that unpins makes no pass, even when it may be the last reader holding a queued
     /// table back (the reclamation rule of `Reclamation.unpin` broken).
     package static let unpinsWithoutPass = InjectedFaults(rawValue: 2)
-    /// A pass that sees a record pinned at or before a queued epoch does not flush the unpins
-    /// other threads may have stored without this thread seeing them yet (the liveness rule of
-    /// `Reclamation.reclaim` broken).
-    package static let passesWithoutFlush = InjectedFaults(rawValue: 4)
+    /// A retirement frees its table at once, even while a reader that may have loaded it is
+    /// pinned (the safety rule of `Reclamation.retire` broken).
+    package static let retiresWithoutWaiting = InjectedFaults(rawValue: 4)
 
     /// Whether `fault` is injected on the calling thread (which is given no context for it).
     static func isInjected(_ fault: InjectedFaults) -> Bool {

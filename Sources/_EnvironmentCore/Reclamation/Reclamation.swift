@@ -1,26 +1,20 @@
 import _EnvironmentAtomics
 
-/// Epoch-based reclamation of read tables: when a table is replaced, it is freed only once no
-/// reader can still be looking at it, and nothing ever waits for that.
+/// When a replaced read table is freed: once no reader can still be looking at it, and nothing
+/// ever waits for that.
 ///
-/// The rule: a reader pins its thread's record at the current epoch before it loads a node's
-/// table pointer, and unpins it when done with the table (a few instructions later; no user code
-/// runs, no lock is taken and nothing is waited for in between). A writer that replaced a table
-/// *retires* it with the epoch current before its advance; the table may be freed once every
-/// pinned record's epoch is greater than that. A reader pinned at a greater epoch began after
-/// the replacement was visible, so it cannot have loaded the old pointer.
+/// The rule (Design.md, "Reclamation"): a reader pins its thread's record for the few
+/// instructions of a cache lookup (no user code runs, no lock is taken in between). A writer that
+/// replaced a table *retires* it: it scans the records for sections pinned then; with none, it
+/// frees the table at once (the common case); otherwise it queues the table with those sections,
+/// marks each of them, and the table is freed by the pass that finds all of them ended, which the
+/// last of them to unpin makes (a marked section's unpin makes a pass). So a replaced value is
+/// released within one pinned section of the slowest reader, also after writes stop.
 ///
-/// Who frees a retired table (Design.md, "Why every retired table is freed, and when"):
-/// - the retiring thread, at once, when no record is pinned at or before its epoch;
-/// - otherwise it is queued, and the first pass that finds it safe frees it: a pass runs after
-///   every retirement, at every first read and node release, and when a reader that was pinned
-///   at or before the newest queued epoch unpins. So a queued table is freed at the latest when
-///   the last reader that held it back unpins: replaced values are released within one pinned
-///   section of the slowest reader, also after writes stop.
-///
-/// On Linux an unpin is a release store, no barrier, so a reader's load of the newest queued
-/// epoch may pass it: a pass after a queuing or an unpin that sees a reader pinned at or before a
-/// queued table flushes the other threads' stores (`environment_flush_unpins`) and looks again.
+/// What it costs: a reader writes only its own record's cache line, with two exchanges; a
+/// retirement loads the state of each live thread's record (threads alive that ever read, not
+/// every thread that ever did) and writes nothing shared unless it finds a reader pinned. No
+/// system call (but the queue's lock, contended), no global epoch, no thread interrupts another.
 ///
 /// Nothing waits: a pass frees what is safe and returns. A pass takes the tables it frees out of
 /// the queue (under its lock) before it frees them with no lock held, so a `deinit` run by a free
@@ -33,105 +27,102 @@ import _EnvironmentAtomics
 /// "2 threads reading, one node" and "…, separate nodes" measure the same.
 @usableFromInline
 package enum Reclamation {
-  /// A retired table and the epoch at which it was retired.
+  /// A retired table and the pinned sections it waits for.
   private struct Retired {
     let table: ReadTable
-    let epoch: UInt64
+    let holds: [environment_hold]
   }
 
-  /// Tables retired and not freed yet. A leaf lock, never held while a table is freed.
-  /// `nonisolated(unsafe)`: immutable reference; the list is only touched under its lock.
-  nonisolated(unsafe) private static let retired = LockedValue<[Retired]>.make([])
+  /// Tables retired and not freed yet, under `environment_retired_lock` (a C mutex, so that
+  /// `fork()` takes it across; a leaf, never held while a table is freed).
+  /// `nonisolated(unsafe)`: only touched under that lock.
+  nonisolated(unsafe) private static var retired: [Retired] = []
 
-  /// Frees `table` once no reader can be using it: at once when no reader is pinned at an epoch
-  /// up to the current one, otherwise later, by whichever thread's pass next finds it safe.
-  /// Never waits. Called with no lock of the library held (a free runs `deinit`s), never while
-  /// pinned.
+  /// Frees `table` once no reader can be using it: at once when no record is pinned, otherwise
+  /// when the last section pinned now ends. Never waits. Called with no lock of the library held
+  /// (a free runs `deinit`s), never while pinned. The table is unpublished already (its node's
+  /// pointer stored, sequentially consistent, before this call).
   static func retire(_ table: ReadTable) {
     InternalCheck.require(!environment_is_pinned(), "a table is retired while pinned")
     assertNoLibraryLockHeld("a table is retired")
-    let epoch = environment_epoch_advance()
-    Interleaving.point(.retireAdvanced)
-    if environment_oldest_pin() > epoch {
-      table.destroy()
-      collect()
-    } else {
-      retired.withLock {
-        $0.append(Retired(table: table, epoch: epoch))
-        environment_retired_count_store(UInt64($0.count))
-        // Before the scan below: a reader that this scan sees pinned sees this epoch when it
-        // unpins, and makes a pass itself.
-        environment_retired_newest_raise(epoch)
+    Interleaving.point(.retiring)
+    let holds = pinnedSections()
+    Interleaving.point(.retireScanned)
+    guard !holds.isEmpty, !freesWithoutWaiting else {
+      InternalCheck.require(
+        holds.allSatisfy(environment_hold_ended),
+        "a table is freed while a section that may have loaded it is pinned")
+      DeferredRelease.destroy(table)
+      // A queue left by readers that can no longer unpin (a fork's child) empties here.
+      if environment_retired_count_load() != 0 { reclaim() }
+      return
+    }
+    withQueue { retired in
+      retired.append(Retired(table: table, holds: holds))
+      environment_retired_count_store(UInt64(retired.count))
+    }
+    Interleaving.point(.retireQueued)
+    // After queuing: a section marked while still pinned makes a pass when it unpins, and that
+    // pass sees the table queued (it synchronizes with the mark). A section that ended before
+    // its mark is seen ended by the pass below.
+    for hold in holds { _ = environment_hold_mark(hold) }
+    reclaim()
+  }
+
+  /// Whether this thread's retirements free at once whatever is pinned (a fault injected in
+  /// checked builds).
+  private static var freesWithoutWaiting: Bool {
+    #if ENVIRONMENT_INTERNAL_CHECKS
+      return InjectedFaults.isInjected(.retiresWithoutWaiting)
+    #else
+      return false
+    #endif
+  }
+
+  /// The sections pinned now; no allocation when there is none.
+  private static func pinnedSections() -> [environment_hold] {
+    var capacity = 4
+    while true {
+      let (count, found) = withUnsafeTemporaryAllocation(
+        of: environment_hold.self, capacity: capacity
+      ) { buffer -> (Int, [environment_hold]) in
+        let count = Int(environment_pinned_sections(buffer.baseAddress!, UInt(capacity)))
+        guard count > 0, count <= capacity else { return (count, []) }
+        return (count, Array(buffer.prefix(count)))
       }
-      Interleaving.point(.retireQueued)
-      reclaim(flushing: true)
+      // More pinned than there was room for: scan again (any scan after the table was
+      // unpublished is as good as the first).
+      if count <= capacity { return found }
+      capacity = count * 2
     }
   }
 
-  /// Frees the queued tables that no reader can be using any more, if any are queued; never
-  /// waits. One atomic load when none is.
-  static func collect() {
-    if environment_retired_count_load() != 0, !environment_is_pinned() { reclaim(flushing: false) }
-  }
-
-  /// Unpins `reader`, then, if the thread was pinned at or before the newest queued retirement,
-  /// makes a pass: it may be the last reader holding a queued table back.
+  /// Makes a pass if the calling thread's unpin found its section marked: it may be the last
+  /// reader holding a queued table back.
   @inlinable @inline(__always)
   package static func unpin(_ reader: UnsafeMutablePointer<environment_reader>) {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      if BufferedUnpins.isModeled { return BufferedUnpins.unpin(reader) }
-    #endif
-    let pinnedAt = environment_unpin(reader)
+    let held = environment_unpin(reader)
     Interleaving.point(.unpinned)
-    if pinnedAt <= environment_retired_newest_load() { collectAfterUnpin() }
+    if held { passAfterUnpin() }
   }
 
   /// A pass, out of line for `unpin`'s callers (the read fast path).
   @usableFromInline @inline(never)
-  static func collectAfterUnpin() {
+  static func passAfterUnpin() {
     #if ENVIRONMENT_INTERNAL_CHECKS
       if InjectedFaults.isInjected(.unpinsWithoutPass) { return }
     #endif
-    // Not gated on the queued count, which this thread may not see yet: it saw the epoch of a
-    // queued retirement, and the pass's lock shows it the queue.
-    if !environment_is_pinned() { reclaim(flushing: true) }
+    reclaim()
   }
 
-  /// Takes out of the queue every table retired before both the epoch (read first) and the
-  /// oldest pin, then frees them, with no lock held.
-  ///
-  /// `flushing`: the pass that follows a queuing, and a reader's pass after its unpin (the
-  /// passes that every queued table's release rests on, Design.md "Why every retired table is
-  /// freed, and when") flush when they see a record pinned at or before a queued epoch. The other
-  /// passes (at first reads and node releases) do not: they only free earlier, and a reader
-  /// descheduled while pinned would otherwise cost each of them a system call.
-  ///
-  /// A table retired at `e` may be freed once the epoch has passed `e` and no record is pinned at
-  /// `e` or before. The epoch is read before the records are scanned: a table retired after the
-  /// scan began has an epoch at or after that reading, and is left for a later pass (its reader
-  /// may have pinned after the scan looked at its record).
-  private static func reclaim(flushing: Bool) {
+  /// Takes out of the queue every table whose sections have all ended, then frees them, with no
+  /// lock held.
+  private static func reclaim() {
     assertNoLibraryLockHeld("a pass is about to free tables")
-    let horizon = environment_epoch_load()
-    var oldestPin = environment_oldest_pin()
-    if flushing, oldestPin <= environment_retired_newest_load(), !skipsFlush {
-      Interleaving.point(.passSawPinned)
-      // A record seen pinned at or before a queued epoch may have unpinned with a store this
-      // thread does not see yet, after loading a `newest` older than the table's (an unpin is
-      // no full barrier). After the flush, every record still seen pinned was pinned when its
-      // thread's barrier ran, so its unpin sees the table's epoch and makes a pass of its own.
-      if retired.withLock({ $0.contains { $0.epoch >= oldestPin } }) {
-        flushUnpins()
-        oldestPin = environment_oldest_pin()
-      }
-    }
-    let bound = min(horizon, oldestPin)
-    Interleaving.point(.reclaimScanned)
-    let freeable = retired.withLock { retired -> [ReadTable] in
-      checkInvariants(retired)
+    let freeable = withQueue { retired -> [ReadTable] in
       var freeable: [ReadTable] = []
       retired.removeAll { entry in
-        guard entry.epoch < bound else { return false }
+        guard entry.holds.allSatisfy(environment_hold_ended) else { return false }
         freeable.append(entry.table)
         return true
       }
@@ -140,45 +131,38 @@ package enum Reclamation {
     }
     for table in freeable {
       Interleaving.point(.reclaimFreeing)
-      table.destroy()
+      DeferredRelease.destroy(table)
     }
   }
 
-  /// Makes the stores of other threads' unpins visible to this thread's scans (see
-  /// `environment_flush_unpins`); in checked builds, those of the interleaving explorer's
-  /// modeled unpins too.
-  static func flushUnpins() {
+  /// Runs `body` on the queue under its lock.
+  private static func withQueue<Result>(_ body: (inout [Retired]) -> Result) -> Result {
     #if ENVIRONMENT_INTERNAL_CHECKS
-      BufferedUnpins.flush()
+      PlatformLockOperations.checkAcquiring(environment_retired_lock_address(), rank: .leaf)
     #endif
-    environment_flush_unpins()
-  }
-
-  /// Whether this thread's passes leave out the flush (a fault injected in checked builds).
-  private static var skipsFlush: Bool {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      return InjectedFaults.isInjected(.passesWithoutFlush)
-    #else
-      return false
-    #endif
+    environment_retired_lock()
+    defer {
+      environment_retired_unlock()
+      #if ENVIRONMENT_INTERNAL_CHECKS
+        PlatformLockOperations.checkReleased(environment_retired_lock_address())
+      #endif
+    }
+    checkInvariants(retired)
+    return body(&retired)
   }
 
   /// How many tables are queued: for tests of the bound on queued tables.
-  package static var queuedCount: Int { retired.withLock { $0.count } }
+  package static var queuedCount: Int { withQueue { $0.count } }
 
-  /// Checks, in checked builds, the queue (under its lock): every table was retired at an epoch
-  /// the global epoch has passed and no later than the newest queued epoch readers compare with,
-  /// and the count readers look at is the queue's.
+  /// Checks, in checked builds, the queue (under its lock): every table waits for at least one
+  /// section, and the count readers look at is the queue's.
   private static func checkInvariants(_ retired: [Retired]) {
     #if ENVIRONMENT_INTERNAL_CHECKS
-      let epoch = environment_epoch_load()
-      let newest = environment_retired_newest_load()
       InternalCheck.require(
-        retired.allSatisfy { $0.epoch < epoch && $0.epoch <= newest },
-        "queued tables are retired at past epochs, no later than the newest queued epoch")
+        retired.allSatisfy { !$0.holds.isEmpty }, "a queued table waits for a pinned section")
       InternalCheck.require(
         environment_retired_count_load() == UInt64(retired.count),
-        "the queued count readers load is the queue's")
+        "the queued count is the queue's")
     #endif
   }
 }

@@ -1,11 +1,25 @@
-/// Releases objects iteratively, so that releasing a long chain (a root environment with 100,000
-/// descendants, or the last environment of a chain whose nodes hold their parents) never
-/// overflows the stack.
+/// Releases iteratively what a release releases, so that a chain of any length — a root
+/// environment with 100,000 descendants, the last environment of a chain whose nodes hold their
+/// parents, a value whose `deinit` writes a fresh value of its kind that the next write replaces —
+/// runs with a constant stack depth.
 ///
-/// An object whose `deinit` would release the next link of a chain moves that link here
-/// instead. The outermost call on a thread releases it and then, one by one, every link moved
-/// here while it did: the recursion becomes a loop.
+/// Every place where the core releases what may end a chain goes through here: an environment's
+/// next link, the values a write replaced, a freed read table. The outermost call on a thread
+/// releases its item and then, one by one, every item queued while it did: a `deinit` that
+/// writes, releases an environment or frees a table queues what that would release instead of
+/// releasing it on its own stack. Such a nested write therefore returns before the value it
+/// replaced is released; the outermost release on the thread releases it before returning.
 package enum DeferredRelease {
+  /// What is pending on a thread.
+  enum Pending {
+    /// An object whose last reference this is.
+    case object(AnyObject)
+    /// A read table no reader can be using (see `Reclamation`).
+    case table(ReadTable)
+    /// Values a write took out of a node (`Node.writeLocals`).
+    case values(Any)
+  }
+
   /// Releases the object that `take` moves out of its owner (the only remaining reference), now
   /// or, while this thread is already releasing, as soon as the current release returns.
   ///
@@ -13,22 +27,67 @@ package enum DeferredRelease {
   /// deinit { DeferredRelease.release { child.take() } }
   /// ```
   package static func release(_ take: () -> AnyObject?) {
-    ThreadContext.withCurrent { context in release(take, in: context) }
+    ThreadContext.withCurrent { context in
+      guard let object = take() else { return }
+      run(.object(consume object), in: context)
+    }
   }
 
-  private static func release(_ take: () -> AnyObject?, in context: ThreadContext) {
-    if context.isDraining {
-      if let object = take() { context.releaseQueue.append(object) }
+  /// Frees `table`, now or as soon as the current release on this thread returns.
+  ///
+  /// ```swift
+  /// DeferredRelease.destroy(retiredTable)
+  /// ```
+  static func destroy(_ table: ReadTable) {
+    ThreadContext.withCurrent { context in run(.table(table), in: context) }
+  }
+
+  /// Releases `values`, which the caller holds the last references to, now or as soon as the
+  /// current release on this thread returns.
+  ///
+  /// ```swift
+  /// DeferredRelease.release(values: replaced)
+  /// ```
+  static func release<Values>(values: consuming Values) {
+    let context = ThreadContext.current
+    guard context.isDraining else {
+      // Not nested: released here, in a drain, without boxing them.
+      context.isDraining = true
+      _ = consume values
+      drain(context)
       return
     }
-    assert(context.releaseQueue.isEmpty, "the queue is drained before draining stops")
+    context.releaseQueue.append(.values(values))
+  }
+
+  private static func run(_ first: consuming Pending, in context: ThreadContext) {
+    if context.isDraining {
+      context.releaseQueue.append(first)
+      return
+    }
     context.isDraining = true
+    first.finish()
+    _ = consume first
+    drain(context)
+  }
+
+  /// Finishes every queued item, then stops draining. The thread is draining.
+  private static func drain(_ context: ThreadContext) {
+    assert(context.isDraining, "only a draining thread drains")
     defer { context.isDraining = false }
-    var next = take()
+    var next = context.releaseQueue.popLast()
     while next != nil {
+      next?.finish()
       next = nil  // the last reference: its deinit may queue more
       next = context.releaseQueue.popLast()
     }
+  }
+}
+
+extension DeferredRelease.Pending {
+  /// Frees a table; an object or values are released by dropping this item.
+  fileprivate func finish() {
+    if case .table(let table) = self { table.destroy() }
   }
 }
 

@@ -25,9 +25,9 @@ package final class ThreadContext: @unchecked Sendable {
 
   /// The work in progress on this thread.
   let workLock = LockedValue<WorkInProgress>.make(WorkInProgress())
-  /// Objects whose release is pending (see `DeferredRelease`), and whether the thread is draining them.
-  /// (Exclusivity is not checked at run time: only the owning thread touches these.)
-  @exclusivity(unchecked) var releaseQueue: [AnyObject] = []
+  /// Releases pending on this thread (see `DeferredRelease`), and whether the thread is draining
+  /// them. (Exclusivity is not checked at run time: only the owning thread touches these.)
+  @exclusivity(unchecked) var releaseQueue: [DeferredRelease.Pending] = []
   @exclusivity(unchecked) var isDraining = false
   /// Derivations in progress on this thread, innermost last (see `Node.make(for:)`).
   @exclusivity(unchecked) var derivations: [PendingDerivation] = []
@@ -46,9 +46,6 @@ package final class ThreadContext: @unchecked Sendable {
     @exclusivity(unchecked) package var interleavingAgent: (any InterleavingAgent)?
     /// Bugs injected on this thread on purpose, to show that a test catches them (tests only).
     @exclusivity(unchecked) package var injectedFaults: InjectedFaults = []
-    /// Whether this thread's unpins are made as a processor without a full barrier may make
-    /// them, under the interleaving explorer (tests only; see `BufferedUnpins`).
-    @exclusivity(unchecked) package var buffersUnpins = false
   #endif
 
   private init(number: Int, name: String) {

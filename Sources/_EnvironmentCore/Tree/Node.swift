@@ -182,7 +182,6 @@ package struct Node: @unchecked Sendable {
   @usableFromInline
   func beginUncachedRead() -> UncachedRead {
     assertNoLibraryLockHeld("a key path's getter is about to run")
-    Reclamation.collect()
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount, _) = currentState { _ in () }
@@ -316,7 +315,7 @@ package struct Node: @unchecked Sendable {
     Interleaving.point(.wrote)
     if hasChildren { tree.with { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired) }
-    withExtendedLifetime(released) {}  // released here, after the lock
+    DeferredRelease.release(values: consume released)  // after the lock
   }
 
   // MARK: Aliasing

@@ -41,14 +41,13 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     // values, so the parent (possibly the last link of a long chain) is released iteratively.
     withUnsafeMutablePointers { words, state in
       let table = ReadTable(words.pointee.table)
-      if !table.isEmptySentinel { table.destroy() }
+      if !table.isEmptySentinel { DeferredRelease.destroy(table) }
       if !state.pointee.aliases.isEmpty {
         words.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
       DeferredRelease.release { state.pointee.parent.take()?.storage }
       state.deinitialize(count: 1)
     }
-    Reclamation.collect()
   }
 
   /// The test context the node was created in. Read without the lock: it is set before the node

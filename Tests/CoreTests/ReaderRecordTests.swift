@@ -1,0 +1,170 @@
+import DependencyValues
+import Foundation
+import TestSupport
+import Testing
+import _EnvironmentAtomics
+
+@testable import _EnvironmentCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Whether this process checks the directory of reader records: a child process started by
+/// `ReaderRecordTests`, where no other test's threads come and go.
+let checksReaderRecords = ProcessInfo.processInfo.environment["ENVIRONMENT_RECORDS"] == "1"
+
+/// What a program accumulates must not slow its later writes: the records a retirement scans are
+/// those of the threads alive, whatever number came and went, however they ended. And a child
+/// forked while another thread was inside a read reclaims normally.
+@Suite(.serialized, .enabled(if: checksReaderRecords))
+struct ReaderRecordChecks {
+  @Test func threadsThatReadAtOnceAndExitedLeaveNoRecordListed() {
+    let node = Node.makeRoot(environmentType: ReaderRecordChecks.self, testContext: nil)
+    _ = node.read(\.recordNumber)
+    let before = environment_live_records()
+    let threads = 200
+    let allReading = DispatchGroup()
+    let exited = DispatchGroup()
+    for _ in 0..<threads {
+      allReading.enter()
+      exited.enter()
+      Thread {
+        _ = node.read(\.recordNumber)
+        allReading.leave()
+        // Every thread holds its record until all have one: the peak is `threads` records.
+        allReading.wait()
+        exited.leave()
+      }.start()
+    }
+    #expect(exited.wait(timeout: .now() + 60) == .success)
+    #expect(
+      becomesTrue(within: 10) { environment_live_records() <= before },
+      "\(environment_live_records()) records listed, \(before) before \(threads) threads came and went"
+    )
+  }
+
+  #if canImport(Glibc)
+    @Test func aReadInTheLastRoundOfThreadDestructorsLeavesNoRecordListed() {
+      _ = LastRoundReader.node.read(\.recordNumber)
+      let before = environment_live_records()
+      for readsFirst in [true, false] {
+        for _ in 0..<20 {
+          let thread = Thread {
+            if readsFirst { _ = LastRoundReader.node.read(\.recordNumber) }
+            LastRoundReader.arm()
+          }
+          LastRoundReader.run(thread)
+        }
+      }
+      #expect(LastRoundReader.reads.value == 40, "each thread read in its last destructor round")
+      #expect(
+        becomesTrue(within: 10) {
+          // A thread whose first read ran in the last round is found gone at the next
+          // registration: register one more.
+          Thread { _ = LastRoundReader.node.read(\.recordNumber) }.start()
+          return environment_live_records() <= before + 1
+        },
+        "\(environment_live_records()) records listed, \(before) before")
+    }
+
+    @Test func aChildForkedWhileAnotherThreadIsPinnedReleasesWhatItReplaces() {
+      let node = Node.makeRoot(environmentType: ReaderRecordChecks.self, testContext: nil)
+      let pinned = DispatchSemaphore(value: 0)
+      let unpin = DispatchSemaphore(value: 0)
+      Thread {
+        let record = environment_pin()
+        pinned.signal()
+        unpin.wait()
+        Reclamation.unpin(record)
+      }.start()
+      pinned.wait()
+      let child = fork()
+      if child == 0 {
+        // Only this thread exists here; the pinned reader's record came along, pinned.
+        let released = ReleaseFlag()
+        node.write(\.recordFlag, ReleaseSignal(released))
+        _ = node.read(\.recordFlag)
+        node.write(\.recordFlag, nil)
+        _exit(released.value ? 0 : 1)
+      }
+      unpin.signal()
+      var status: Int32 = 0
+      let exited = becomesTrue(within: 30) { waitpid(child, &status, WNOHANG) == child }
+      if !exited { kill(child, SIGKILL) }
+      #expect(exited, "the forked child finished")
+      #expect(exited && status == 0, "the child released the value its write replaced")
+    }
+  #endif
+}
+
+/// Runs `ReaderRecordChecks` in a child process of this test binary.
+@Suite("Reader records")
+struct ReaderRecordTests {
+  @Test(.enabled(if: ChildTestRun.isSupported && !checksReaderRecords))
+  func recordsStayBoundedByLiveThreadsAndForkedChildrenReclaim() throws {
+    let run = try ChildTestRun(
+      filter: "ReaderRecordChecks", variables: ["ENVIRONMENT_RECORDS": "1"], within: 300)
+    #expect(run.finished && run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Suite ReaderRecordChecks passed"), "\(run.output)")
+  }
+}
+
+#if canImport(Glibc)
+  /// A thread-specific-data destructor that sets its key again until glibc's last round
+  /// (`PTHREAD_DESTRUCTOR_ITERATIONS`, 4), then reads: glibc calls no destructor for what is set
+  /// in that round.
+  enum LastRoundReader {
+    static let node = Node.makeRoot(
+      environmentType: LastRoundReader.self, testContext: nil)
+    static let reads = Shared(0)
+    static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      let status = pthread_key_create(&key) { value in
+        let remaining = Int(bitPattern: value) - 1
+        if remaining > 0 {
+          pthread_setspecific(LastRoundReader.key, UnsafeRawPointer(bitPattern: remaining))
+        } else {
+          _ = LastRoundReader.node.read(\.recordNumber)
+          LastRoundReader.reads.value += 1
+        }
+      }
+      precondition(status == 0)
+      return key
+    }()
+
+    /// Sets the key on the calling thread, for four rounds.
+    static func arm() { pthread_setspecific(key, UnsafeRawPointer(bitPattern: 4)) }
+
+    /// Starts `thread` and waits until it is gone.
+    static func run(_ thread: Thread) {
+      let before = reads.value
+      thread.start()
+      _ = becomesTrue(within: 10) { reads.value > before }
+    }
+  }
+#endif
+
+/// Set by `ReleaseSignal`'s `deinit`. `@unchecked Sendable`: set by the one thread of a forked
+/// child, read by it after.
+final class ReleaseFlag: @unchecked Sendable {
+  var value = false
+}
+
+/// A value that says when it is released.
+final class ReleaseSignal: @unchecked Sendable {
+  let flag: ReleaseFlag
+  init(_ flag: ReleaseFlag) { self.flag = flag }
+  deinit { flag.value = true }
+}
+
+private enum RecordNumber: LiveInTests { static var defaultValue: Int { 0 } }
+private enum RecordFlag: LiveInTests { static var defaultValue: ReleaseSignal? { nil } }
+
+extension Dependencies {
+  fileprivate var recordNumber: Int { self[RecordNumber.self] }
+  fileprivate var recordFlag: ReleaseSignal? {
+    get { self[RecordFlag.self] }
+    set { self[RecordFlag.self] = newValue }
+  }
+}
