@@ -161,6 +161,42 @@ enum ComposableBenchmarks {
     }
   }
 
+  /// A fuller request than `concurrentRequests`': an uncached child of the shared app environment,
+  /// one value set on it, six first reads of distinct keys on it and two cached reads of the app,
+  /// then the child released; on `threads` threads at once, ns per request, all threads together
+  /// (wall time divided by the number of requests).
+  static func concurrentRequestsReadingSix(threads: Int, _ settings: Settings) -> Double {
+    let app = TenEnvironment.primed()
+    let perThread = Int(settings.sampleSeconds * 500_000)
+    return concurrentNanoseconds(threads: threads, perThread: perThread, settings) { _ in
+      var sum = 0
+      for value in 0..<perThread {
+        let request = app.makeChild(SixKeyRequestEnvironment.self).with(\.bench0, value)
+        sum &+= request.sum &+ app.bench6 &+ app.bench7
+      }
+      return sum
+    }
+  }
+
+  /// `concurrentRequests` on one thread, in a process in which 2,000 threads, all alive at once,
+  /// each made a cached read and then exited: the library keeps the reader records it gave them,
+  /// for later threads to reuse, and a write's scan of the records loads every one of them.
+  ///
+  /// The threads run at the first call, once per process, and what they leave behind stays: every
+  /// scenario measured after this one runs in that process (hence `Scenario.measuredLast`).
+  static func requestAfterReaderThreadsExited(_ settings: Settings) -> Double {
+    _ = exitedReaderThreads
+    return concurrentRequests(threads: 1, settings)
+  }
+
+  /// How many threads `requestAfterReaderThreadsExited` ran and joined, at its first use.
+  private static let exitedReaderThreads: Int = {
+    let count = 2_000
+    let environment = TenEnvironment.primed()
+    runOnOverlappingThreads(count) { _ in blackHole(environment.bench0) }
+    return count
+  }()
+
   /// The best, over three times `settings.samples` samples, of the wall time of `threads` threads
   /// each running `body` (which does `perThread` operations and returns a sum to keep), in ns per
   /// operation of all threads together.

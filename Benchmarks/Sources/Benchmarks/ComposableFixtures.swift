@@ -82,6 +82,19 @@ final class RequestBenchEnvironment: ComposableEnvironment {
   @Dependency(\.bench2) var bench2
 }
 
+/// A per-request environment that reads six dependencies, each read once: six first reads.
+final class SixKeyRequestEnvironment: ComposableEnvironment {
+  @Dependency(\.bench0) var bench0
+  @Dependency(\.bench1) var bench1
+  @Dependency(\.bench2) var bench2
+  @Dependency(\.bench3) var bench3
+  @Dependency(\.bench4) var bench4
+  @Dependency(\.bench5) var bench5
+
+  /// Reads all six.
+  var sum: Int { bench0 &+ bench1 &+ bench2 &+ bench3 &+ bench4 &+ bench5 }
+}
+
 /// An environment that reads ten dependencies.
 ///
 /// `@unchecked Sendable`: it adds no state to the library's, which is thread-safe (shared by the

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One figure of one library in one scenario.
 struct Result: Encodable {
   let scenario: String
@@ -68,6 +72,63 @@ func runOnThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   }
   group.wait()
 }
+
+/// Runs `body(index)` on `count` threads that are all alive at once (each, having run `body`,
+/// waits until every one has), then joins them: when this returns, every one of them has exited,
+/// its thread-exit destructors included, which `runOnThreads` does not wait for.
+func runOnOverlappingThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let arrived = DispatchGroup()
+  let leave = DispatchSemaphore(value: 0)
+  var attributes = pthread_attr_t()
+  pthread_attr_init(&attributes)
+  defer { pthread_attr_destroy(&attributes) }
+  // Small stacks: thousands of threads at once, each running one read.
+  pthread_attr_setstacksize(&attributes, 256 << 10)
+  var threads: [pthread_t] = []
+  for index in 0..<count {
+    arrived.enter()
+    let work = ThreadWork {
+      body(index)
+      arrived.leave()
+      leave.wait()
+    }
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let status = pthread_create(
+      &thread, &attributes, startThreadWork, Unmanaged.passRetained(work).toOpaque())
+    precondition(status == 0, "pthread_create failed with \(status) after \(index) threads")
+    #if canImport(Darwin)
+      threads.append(thread!)
+    #else
+      threads.append(thread)
+    #endif
+  }
+  arrived.wait()
+  for _ in 0..<count { leave.signal() }
+  for thread in threads { pthread_join(thread, nil) }
+}
+
+/// What a thread of `runOnOverlappingThreads` runs.
+private final class ThreadWork: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// A thread's start routine: runs the `ThreadWork` it is passed (retained for it).
+#if canImport(Darwin)
+  private func startThreadWork(_ work: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadWork>.fromOpaque(work).takeRetainedValue().run()
+    return nil
+  }
+#else
+  private func startThreadWork(_ work: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadWork>.fromOpaque(work!).takeRetainedValue().run()
+    return nil
+  }
+#endif
 
 /// Starts a thread that sleeps for the rest of the run, making the process multi-threaded.
 func startParkedThread() {

@@ -81,7 +81,25 @@ struct Report {
     let sleepingStarts = value("services: 100 independent 10 ms starts, in times one start", ours)
     let scopedRequest = value("request child with 3 request-scoped resources (per request)", ours)
     let plainRequest = value("request child, plain makeChild + 3 reads, async (per request)", ours)
+    // The concurrent request rows report wall time divided by the requests of all threads
+    // together: the inverse of throughput. Throughput ≥ k × one thread's is then ns per request ≤
+    // one thread's ÷ k.
+    let serverRequest = value("server requests, 1 thread (per request)", ours)
+    let serverRequestsOnTwo = value("server requests, 2 threads, one app (per request)", ours)
+    let afterExitedThreads = value("request after 2,000 reader threads exited (per request)", ours)
+    let readSix = "requests that set a value and read 6 keys"
+    let readSixRequest = value("\(readSix), 1 thread (per request)", ours)
+    let readSixRequestsOnTwo = value("\(readSix), 2 threads, one app (per request)", ours)
     let all: [Target?] = manyKeys + [
+      check(
+        "request after 2,000 exited reader threads ≤ 1.2 × server request, 1 thread",
+        afterExitedThreads, serverRequest.map { $0 * 1.2 }, "ns"),
+      check(
+        "server requests, 2 threads, one app: throughput ≥ 1.7 × 1 thread (ns ≤ 1 thread ÷ 1.7)",
+        serverRequestsOnTwo, serverRequest.map { $0 / 1.7 }, "ns"),
+      check(
+        "\(readSix), 2 threads, one app: throughput ≥ 1.5 × 1 thread (ns ≤ 1 thread ÷ 1.5)",
+        readSixRequestsOnTwo, readSixRequest.map { $0 / 1.5 }, "ns"),
       check("services: start + stop ≤ 5 µs per service (1,000, random DAG)", serviceDAG, 5_000, "ns"),
       check("services: 100 independent 10 ms starts ≤ 5 × one", sleepingStarts, 5, "×"),
       check(
@@ -97,6 +115,7 @@ struct Report {
         runTimeKeyPathBeyondMaking, pointFreeRead, "ns"),
       check("appended key-path read ≤ swift-dependencies read", appended, pointFreeRead, "ns"),
       check("run-time key-path read ≤ swift-dependencies read", runTimeKeyPath, pointFreeRead, "ns"),
+      check("read (cached, depth 1) ≤ 6 ns", depth1, 6, "ns"),
       check("read ≤ swift-dependencies ÷ 30", depth1, pointFreeRead.map { $0 / 30 }, "ns"),
       check("read ≤ Swinject root resolve ÷ 60", depth1, swinjectRoot.map { $0 / 60 }, "ns"),
       check("read ≤ 2 × NSLock", depth1, nsLock.map { $0 * 2 }, "ns"),
