@@ -57,6 +57,9 @@ void environment_lock_wake(uint32_t *lock) {
 
 // MARK: - Reclamation: reader records
 
+_Static_assert(sizeof(environment_reader_bookkeeping) <= 128, "a record's bookkeeping fits a line");
+_Static_assert(sizeof(environment_reader) == 256, "a record is two 128-byte lines");
+
 uint64_t environment_retired_count = 0;
 
 __thread environment_reader *environment_current_reader = 0;
@@ -89,12 +92,16 @@ typedef struct environment_directory {
 static environment_directory *environment_records = 0;
 /// Records of threads that exited, for the next threads to take. Never freed.
 static environment_reader *environment_free_records = 0;
+/// The directory's count after the last sweep for records of threads gone, or its lowest count
+/// since (see `environment_reader_sweep`).
+static unsigned long environment_swept_count = 0;
+/// Set in a forked child whose parent left tables queued: the child's first record makes a pass
+/// at its first unpin.
+static bool environment_fork_left_queue = false;
 static pthread_mutex_t environment_registry = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t environment_retired_queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t environment_reader_key;
 static pthread_once_t environment_reader_setup_once = PTHREAD_ONCE_INIT;
-
-_Static_assert(sizeof(environment_reader) == 64, "a reader record fills one cache line");
 
 static void environment_abort(const char *what, int status) {
   fprintf(stderr, "swift-composable-env: %s failed with %d\n", what, status);
@@ -122,24 +129,31 @@ static void environment_reader_list(environment_reader *reader) {
     __atomic_store_n(&environment_records, larger, __ATOMIC_SEQ_CST);
     directory = larger;
   }
-  reader->slot = (uint32_t)count;
+  reader->bookkeeping.fields.slot = (uint32_t)count;
   __atomic_store_n(&directory->slots[count], reader, __ATOMIC_SEQ_CST);
   __atomic_store_n(&directory->count, count + 1, __ATOMIC_SEQ_CST);
 }
 
-/// Takes `reader` out of the directory and puts it on the free list (under the registry's lock).
-/// The record is unpinned: its thread is exiting or giving back a lent record after its unpin.
+/// Takes `reader` out of the directory (under the registry's lock). The record is unpinned: its
+/// thread is exiting or gone, or gives back a lent record after its unpin.
 static void environment_reader_unlist(environment_reader *reader) {
   environment_directory *directory = environment_records;
   unsigned long last = directory->count - 1;
-  environment_reader *moved = directory->slots[last];
-  if (reader->slot != last) {
-    moved->slot = reader->slot;
-    __atomic_store_n(&directory->slots[reader->slot], moved, __ATOMIC_SEQ_CST);
+  unsigned long slot = reader->bookkeeping.fields.slot;
+  if (slot != last) {
+    environment_reader *moved = directory->slots[last];
+    moved->bookkeeping.fields.slot = (uint32_t)slot;
+    __atomic_store_n(&directory->slots[slot], moved, __ATOMIC_SEQ_CST);
   }
   __atomic_store_n(&directory->count, last, __ATOMIC_SEQ_CST);
   __atomic_store_n(&directory->slots[last], 0, __ATOMIC_SEQ_CST);
-  reader->next_free = environment_free_records;
+  // The sweep's threshold follows the directory down.
+  if (last < environment_swept_count) environment_swept_count = last;
+}
+
+/// Puts an unlisted record on the free list (under the registry's lock).
+static void environment_reader_free(environment_reader *reader) {
+  reader->bookkeeping.fields.next_free = environment_free_records;
   environment_free_records = reader;
 }
 
@@ -148,35 +162,39 @@ static void environment_reader_owner_init(environment_reader *reader) {
   pthread_mutexattr_t attributes;
   pthread_mutexattr_init(&attributes);
   pthread_mutexattr_setrobust(&attributes, PTHREAD_MUTEX_ROBUST);
-  int status = pthread_mutex_init(&reader->owner, &attributes);
+  int status = pthread_mutex_init(&reader->bookkeeping.fields.owner, &attributes);
   pthread_mutexattr_destroy(&attributes);
   if (status != 0) environment_abort("pthread_mutex_init", status);
 }
 
 /// Takes out of the directory the records whose thread ended without releasing them (under the
-/// registry's lock). Such a thread was not pinned (a thread does not end inside a cache lookup),
-/// so nothing waits for its record.
+/// registry's lock), once the directory has doubled (plus 16) since the last sweep or its lowest
+/// count since: a registration costs O(1) amortized, and such records are at most about half the
+/// directory. A thread does not end inside
+/// a cache lookup, so such a record is not pinned and nothing waits for it.
 static void environment_reader_sweep(void) {
   environment_directory *directory = environment_records;
-  if (directory == 0) return;
+  if (directory == 0 || directory->count < 2 * environment_swept_count + 16) return;
   for (unsigned long index = directory->count; index-- > 0;) {
     environment_reader *reader = directory->slots[index];
-    if (reader == 0 || reader->lent) continue;
-    int status = pthread_mutex_trylock(&reader->owner);
-    if (status == EBUSY) continue;
+    if (reader->bookkeeping.fields.unpin_work & ENVIRONMENT_READER_LENT) continue;
+    pthread_mutex_t *owner = &reader->bookkeeping.fields.owner;
+    int status = pthread_mutex_trylock(owner);
     if (status == EOWNERDEAD) {
-      pthread_mutex_consistent(&reader->owner);
-      pthread_mutex_unlock(&reader->owner);
-      __atomic_and_fetch(&reader->state, ~(ENVIRONMENT_READER_PINNED | ENVIRONMENT_READER_HELD),
-                         __ATOMIC_SEQ_CST);
+      pthread_mutex_consistent(owner);
+      pthread_mutex_unlock(owner);
       environment_reader_unlist(reader);
+      environment_reader_free(reader);
     } else if (status == 0) {
       // Unreachable: an owned record's mutex is held until the record is unlisted.
-      pthread_mutex_unlock(&reader->owner);
+      pthread_mutex_unlock(owner);
     }
   }
+  environment_swept_count = directory->count;
 }
 #else
+// Elsewhere a thread whose first read runs after its last destructor round keeps its record
+// listed (Design.md, "What it costs").
 static void environment_reader_owner_init(environment_reader *reader) { (void)reader; }
 static void environment_reader_sweep(void) {}
 #endif
@@ -185,16 +203,16 @@ static void environment_reader_sweep(void) {}
 static environment_reader *environment_reader_take(void) {
   environment_reader *reader = environment_free_records;
   if (reader != 0) {
-    environment_free_records = reader->next_free;
+    environment_free_records = reader->bookkeeping.fields.next_free;
   } else {
-    if (posix_memalign((void **)&reader, 64, sizeof(environment_reader)) != 0) {
+    if (posix_memalign((void **)&reader, 128, sizeof(environment_reader)) != 0) {
       environment_abort("allocating a reader record", 0);
     }
-    reader->state = 0;
+    memset(reader, 0, sizeof(environment_reader));
     environment_reader_owner_init(reader);
   }
-  reader->next_free = 0;
-  reader->lent = 0;
+  reader->bookkeeping.fields.next_free = 0;
+  reader->bookkeeping.fields.unpin_work = 0;
   return reader;
 }
 
@@ -205,16 +223,21 @@ static void environment_reader_release(void *record) {
   environment_reader_exited = true;
   pthread_mutex_lock(&environment_registry);
 #if defined(__linux__)
-  pthread_mutex_unlock(&reader->owner);
+  pthread_mutex_unlock(&reader->bookkeeping.fields.owner);
 #endif
   environment_reader_unlist(reader);
+  environment_reader_free(reader);
   pthread_mutex_unlock(&environment_registry);
 }
 
-// A child forked from a multi-threaded process has only the forking thread: the records of the
-// others, which may have been pinned at the fork, are taken out of the directory (unpinned, so
-// that the tables queued behind them are freed by the child's next pass), and the locks are
-// taken across the fork, so that the child never inherits one held by a thread it does not have.
+// A child forked from a multi-threaded process has only the forking thread. The locks are taken
+// across the fork, so that the child never inherits one held by a thread it does not have. In the
+// child, every record is taken out of the directory: the other threads' (possibly pinned at the
+// fork) go to the free list unpinned, their mutexes made anew (their owners are gone); the forking
+// thread's own record is abandoned, its mutex untouched (a C library may still link it in the
+// thread's list of robust mutexes), and the thread takes a fresh record at its next read. What
+// another thread was doing at the fork (a retirement not yet queued, a pass under way) does not
+// happen in the child.
 static void environment_fork_prepare(void) {
   pthread_mutex_lock(&environment_registry);
   pthread_mutex_lock(&environment_retired_queue_lock);
@@ -229,29 +252,24 @@ static void environment_fork_child(void) {
   environment_directory *directory = environment_records;
   environment_reader *own = environment_current_reader;
   if (directory != 0) {
-    unsigned long count = directory->count;
-    for (unsigned long index = 0; index < count; index++) {
+    for (unsigned long index = 0; index < directory->count; index++) {
       environment_reader *reader = directory->slots[index];
       directory->slots[index] = 0;
-      if (reader == 0 || reader == own) continue;
+      if (reader == own) continue;
       reader->state &= ~(ENVIRONMENT_READER_PINNED | ENVIRONMENT_READER_HELD);
-      // Held by a thread the child does not have.
       environment_reader_owner_init(reader);
-      reader->next_free = environment_free_records;
-      environment_free_records = reader;
+      environment_reader_free(reader);
     }
     directory->count = 0;
-    if (own != 0) {
-#if defined(__linux__)
-      // Held under the parent's thread id, which the child's thread does not have.
-      environment_reader_owner_init(own);
-      pthread_mutex_lock(&own->owner);
-#endif
-      own->slot = 0;
-      directory->slots[0] = own;
-      directory->count = 1;
-    }
+    environment_swept_count = 0;
   }
+  if (own != 0) {
+    environment_current_reader = 0;
+    pthread_setspecific(environment_reader_key, 0);
+  }
+  // The tables the other threads held back are held by nothing now: the child's first unpin
+  // frees them.
+  environment_fork_left_queue = environment_retired_count != 0;
   pthread_mutex_unlock(&environment_retired_queue_lock);
   pthread_mutex_unlock(&environment_registry);
 }
@@ -268,13 +286,18 @@ environment_reader *environment_reader_register(void) {
   pthread_mutex_lock(&environment_registry);
   environment_reader_sweep();
   environment_reader *reader = environment_reader_take();
-  reader->lent = environment_reader_exited ? 1 : 0;
+  bool lent = environment_reader_exited;
+  if (lent) reader->bookkeeping.fields.unpin_work |= ENVIRONMENT_READER_LENT;
+  if (environment_fork_left_queue) {
+    reader->bookkeeping.fields.unpin_work |= ENVIRONMENT_READER_PASS;
+    environment_fork_left_queue = false;
+  }
 #if defined(__linux__)
-  if (!reader->lent) pthread_mutex_lock(&reader->owner);
+  if (!lent) pthread_mutex_lock(&reader->bookkeeping.fields.owner);
 #endif
   environment_reader_list(reader);
   pthread_mutex_unlock(&environment_registry);
-  if (!reader->lent) {
+  if (!lent) {
     int status = pthread_setspecific(environment_reader_key, reader);
     if (status != 0) environment_abort("pthread_setspecific", status);
   }
@@ -282,12 +305,19 @@ environment_reader *environment_reader_register(void) {
   return reader;
 }
 
-/// Gives a lent record back after its section (slow path of `environment_unpin`).
-static void environment_reader_give_back(environment_reader *reader) {
-  environment_current_reader = 0;
-  pthread_mutex_lock(&environment_registry);
-  environment_reader_unlist(reader);
-  pthread_mutex_unlock(&environment_registry);
+/// What an unpin does besides unpinning (slow path of `environment_unpin`): gives a lent record
+/// back, and says whether to make a pass it was asked for.
+static bool environment_unpin_work(environment_reader *reader) {
+  uint32_t work = reader->bookkeeping.fields.unpin_work;
+  reader->bookkeeping.fields.unpin_work = work & ENVIRONMENT_READER_LENT;
+  if (work & ENVIRONMENT_READER_LENT) {
+    environment_current_reader = 0;
+    pthread_mutex_lock(&environment_registry);
+    environment_reader_unlist(reader);
+    environment_reader_free(reader);
+    pthread_mutex_unlock(&environment_registry);
+  }
+  return (work & ENVIRONMENT_READER_PASS) != 0;
 }
 
 // Never inlined, and a compiler barrier besides: the optimizer must not move a retain made while
@@ -296,8 +326,11 @@ __attribute__((noinline)) bool environment_unpin(environment_reader *reader) {
   __asm__ __volatile__("" ::: "memory");
   uint64_t state = __atomic_load_n(&reader->state, __ATOMIC_RELAXED);
   uint64_t pinned = __atomic_exchange_n(&reader->state, state & ~(uint64_t)3, __ATOMIC_SEQ_CST);
-  if (__builtin_expect(reader->lent != 0, 0)) environment_reader_give_back(reader);
-  return (pinned & ENVIRONMENT_READER_HELD) != 0;
+  bool pass = (pinned & ENVIRONMENT_READER_HELD) != 0;
+  if (__builtin_expect(reader->bookkeeping.fields.unpin_work != 0, 0)) {
+    pass = environment_unpin_work(reader) || pass;
+  }
+  return pass;
 }
 
 unsigned long environment_pinned_sections(environment_hold *holds, unsigned long capacity) {

@@ -36,7 +36,7 @@ struct UnretainedTests {
     #expect(!reference.isKeptAlive)
     let record = environment_pin()
     #expect(reference.isKeptAlive)
-    _ = environment_unpin(record)
+    Reclamation.unpin(record)
     withExtendedLifetime(box) {}
   }
 

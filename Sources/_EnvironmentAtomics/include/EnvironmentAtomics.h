@@ -128,15 +128,17 @@ static inline void environment_unlock(uint32_t *_Nonnull lock) {
 /// The owner writes it with exchanges (pin, unpin), reclaimers only with `fetch_or` of the held
 /// bit; every access is sequentially consistent.
 ///
-/// Records are 64 bytes, allocated on a cache line of their own (no false sharing between readers),
-/// and never freed (a reclaimer may be looking at one): a thread's record is listed in the
+/// Records are never freed (a reclaimer may be looking at one): a thread's record is listed in the
 /// directory of live records while the thread lives, and goes to a free list at the thread's exit,
 /// for the next thread to take.
-typedef struct environment_reader {
-  uint64_t state;
-  /// Whether the record is lent for one pinned section to a thread whose own record was released
-  /// at its exit (a read from a thread-specific-data destructor): given back at the unpin.
-  uint32_t lent;
+struct environment_reader;
+
+/// What a record's owner and the registry change rarely: on a line of its own, so that `state`'s
+/// line is written only by pins, unpins and marks.
+typedef struct environment_reader_bookkeeping {
+  /// What the unpin does besides unpinning (`ENVIRONMENT_READER_LENT`,
+  /// `ENVIRONMENT_READER_PASS`); 0 almost always.
+  uint32_t unpin_work;
   /// The record's index in the directory of live records (under the registry's lock).
   uint32_t slot;
   /// The next record of the free list (under the registry's lock).
@@ -144,13 +146,30 @@ typedef struct environment_reader {
 #if defined(__linux__)
   /// A robust mutex its thread holds while it owns the record: when the thread is gone without
   /// releasing the record (its first read ran in the last round of thread-specific-data
-  /// destructors, after which glibc calls no more), the next registration finds the mutex's
-  /// owner dead and takes the record out of the directory.
+  /// destructors, after which glibc calls no more), a later registration finds the mutex's owner
+  /// dead and takes the record out of the directory.
   pthread_mutex_t owner;
-#else
-  char padding[40];
 #endif
+} environment_reader_bookkeeping;
+
+/// One thread's reader record: `state` alone on a 128-byte line (two 64-byte lines on x86-64, one
+/// on Apple's processors), the bookkeeping on the next, so that readers never share a line.
+typedef struct environment_reader {
+  uint64_t state;
+  char state_line[120];
+  union {
+    environment_reader_bookkeeping fields;
+    char line[128];
+  } bookkeeping;
 } environment_reader;
+
+/// `unpin_work`: the record is lent for one pinned section to a thread whose own record was
+/// released at its exit (a read from a thread-specific-data destructor), and is given back at the
+/// unpin.
+#define ENVIRONMENT_READER_LENT ((uint32_t)1)
+/// `unpin_work`: the next unpin makes a pass once (a forked child's first record, when the parent
+/// left tables queued).
+#define ENVIRONMENT_READER_PASS ((uint32_t)2)
 
 /// The state bit of a pinned record.
 #define ENVIRONMENT_READER_PINNED ((uint64_t)1)

@@ -10,14 +10,15 @@
 /// releasing it on its own stack. Such a nested write therefore returns before the value it
 /// replaced is released; the outermost release on the thread releases it before returning.
 package enum DeferredRelease {
-  /// What is pending on a thread.
+  /// What is pending on a thread: two cases of one word each, so that queuing and draining
+  /// move words (a case holding `Any` cost a value witness call per move, about 200 instructions
+  /// a release).
   enum Pending {
-    /// An object whose last reference this is.
+    /// An object whose last reference this is (values a write replaced come boxed in a
+    /// `ReleasedValues`).
     case object(AnyObject)
     /// A read table no reader can be using (see `Reclamation`).
     case table(ReadTable)
-    /// Values a write took out of a node (`Node.writeLocals`).
-    case values(Any)
   }
 
   /// Releases the object that `take` moves out of its owner (the only remaining reference), now
@@ -57,7 +58,7 @@ package enum DeferredRelease {
       drain(context)
       return
     }
-    context.releaseQueue.append(.values(values))
+    context.releaseQueue.append(.object(ReleasedValues(values)))
   }
 
   private static func run(_ first: consuming Pending, in context: ThreadContext) {
@@ -75,13 +76,19 @@ package enum DeferredRelease {
   private static func drain(_ context: ThreadContext) {
     assert(context.isDraining, "only a draining thread drains")
     defer { context.isDraining = false }
-    var next = context.releaseQueue.popLast()
-    while next != nil {
-      next?.finish()
-      next = nil  // the last reference: its deinit may queue more
-      next = context.releaseQueue.popLast()
+    while !context.releaseQueue.isEmpty {
+      // The item taken out is the last reference: released at the end of this statement, while
+      // draining (its `deinit` may queue more).
+      context.releaseQueue.removeLast().finish()
     }
   }
+}
+
+/// Values a write replaced, queued while the thread is already releasing (see
+/// `DeferredRelease.release(values:)`): released with the box.
+private final class ReleasedValues<Values> {
+  let values: Values
+  init(_ values: consuming Values) { self.values = values }
 }
 
 extension DeferredRelease.Pending {
