@@ -139,6 +139,56 @@ enum ManyKeysBenchmarks {
     done.wait()
     return nanoseconds
   }
+
+  /// A write on a node that has a child (so that it invalidates the tree's caches), then a read
+  /// of another key there, whose default is looked up again among the `keys` defaults the tree
+  /// has computed (the key read is the middle one); ns per write and read.
+  static func reResolveAfterWrite(keys: Int, _ settings: Settings) -> Double {
+    let types = ManyKeyTypes.make(keys)
+    let root = ChainEnvironment()
+    blackHole(root.next.number)
+    for key in types { blackHole(root.flag(key)) }
+    let (written, read) = (types[0], types[keys / 2])
+    return writeThenRead(written, read, at: root, settings)
+  }
+
+  private static func writeThenRead<Written: FlagKeyType, Read: FlagKeyType>(
+    _ written: Written.Type, _ read: Read.Type, at node: ChainEnvironment, _ settings: Settings
+  ) -> Double {
+    var value = 0
+    return measure(settings) { iterations in
+      var sum = 0
+      for _ in 0..<iterations {
+        value &+= 1
+        node.setFlag(written, value)
+        sum &+= node.flag(read)
+      }
+      return sum
+    }
+  }
+
+  /// A write on a node (without children) that holds `values` values, replacing the middle one;
+  /// ns per write.
+  static func writeAmongValues(_ values: Int, _ settings: Settings) -> Double {
+    let types = ManyKeyTypes.make(values)
+    let node = BareEnvironment()
+    for key in types { node.setFlag(key, 1) }
+    let written = types[values / 2]
+    return write(written, at: node, settings)
+  }
+
+  private static func write<Written: FlagKeyType>(
+    _ written: Written.Type, at node: BareEnvironment, _ settings: Settings
+  ) -> Double {
+    var value = 0
+    return measure(settings) { iterations in
+      for _ in 0..<iterations {
+        value &+= 1
+        node.setFlag(written, value)
+      }
+      return value
+    }
+  }
 }
 
 /// A flag one thread sets and others poll. `@unchecked Sendable`: `value` is only touched under

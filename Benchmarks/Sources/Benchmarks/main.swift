@@ -272,6 +272,22 @@ scenarios += [
     [(ours, { ManyKeysBenchmarks.writeUnderReaders(readers: 2, $0) })]
   ),
   Scenario(
+    "re-resolve after a write, 10 keys",
+    [(ours, { ManyKeysBenchmarks.reResolveAfterWrite(keys: 10, $0) })]
+  ),
+  Scenario(
+    "re-resolve after a write, 100,000 keys",
+    [(ours, { ManyKeysBenchmarks.reResolveAfterWrite(keys: 100_000, $0) })]
+  ),
+  Scenario(
+    "write with 10 values on the node",
+    [(ours, { ManyKeysBenchmarks.writeAmongValues(10, $0) })]
+  ),
+  Scenario(
+    "write with 10,000 values on the node",
+    [(ours, { ManyKeysBenchmarks.writeAmongValues(10_000, $0) })]
+  ),
+  Scenario(
     "services: start + stop, 1,000 in a random DAG (per service)",
     [(ours, ServiceBenchmarks.startAndStopRandomDAG)]
   ),
