@@ -5,18 +5,28 @@
 /// context, test values in a test context. An entry holds its context, so that the context's
 /// identity is not reused while the entry exists.
 ///
-/// A small array searched linearly: a tree has a few dozen keys at most, and comparing
-/// identities is cheaper than hashing them (two lookups per default computed). Room for eight
-/// keys is made at the first one, so that a tree's first defaults cost one allocation.
+/// Searched linearly while there are few, through an index beyond (see `IndexedEntries`): most
+/// trees have a few dozen keys, but apps generated from schemas and plugin hosts have thousands,
+/// and every re-resolve of a default after a write looks its state up again (two lookups per
+/// default computed). Room for eight keys is made at the first one, so that a tree's first
+/// defaults cost one allocation.
 struct Defaults {
-  private var entries: [Entry] = []
+  private var entries = IndexedEntries<Entry>()
 
   /// One key's default in one context. A struct rather than a tuple: the runtime destroys an
   /// array of tuples through its generic tuple witness, which is slower.
-  private struct Entry {
+  private struct Entry: Identifiable {
     let key: ObjectIdentifier
     let context: TestContext?
     var state: OnceState
+
+    var id: ID { ID(key: key, context: context.map(ObjectIdentifier.init)) }
+
+    /// A key in a context: unique while the entry, which holds the context, exists.
+    struct ID: Hashable {
+      let key: ObjectIdentifier
+      let context: ObjectIdentifier?
+    }
   }
 
   /// Runs `body` on the state of `key`'s default in `context` (`.idle` until first touched),
@@ -24,8 +34,9 @@ struct Defaults {
   mutating func withState<Result>(
     of key: ObjectIdentifier, in context: TestContext?, _ body: (inout OnceState) -> Result
   ) -> Result {
-    if let index = entries.firstIndex(where: { $0.key == key && $0.context === context }) {
-      return body(&entries[index].state)
+    let id = Entry.ID(key: key, context: context.map(ObjectIdentifier.init))
+    if let position = entries.position(of: id) {
+      return entries.modify(at: position) { body(&$0.state) }
     }
     if entries.isEmpty { entries.reserveCapacity(8) }
     var state = OnceState.idle
@@ -37,19 +48,15 @@ struct Defaults {
 
   /// Removes the defaults of `context`, returning them for the caller to release after the lock.
   mutating func removeAll(of context: TestContext) -> [OnceState] {
-    var removed: [OnceState] = []
-    entries.removeAll { entry in
-      guard entry.context === context else { return false }
-      removed.append(entry.state)
-      return true
-    }
-    return removed
+    // The removed entries are released here, under the lock, but not last: `context` is the
+    // caller's, and the states are returned.
+    entries.removeAll { $0.context === context }.map(\.state)
   }
 
   /// The keys whose default was computed (or is being computed) for `context`.
   func computedKeys(in context: TestContext?) -> Set<ObjectIdentifier> {
     Set(
-      entries.lazy.filter { entry in
+      entries.all.lazy.filter { entry in
         guard entry.context === context else { return false }
         if case .idle = entry.state { return false }
         return true
@@ -57,5 +64,5 @@ struct Defaults {
   }
 
   /// Every state, computed or not.
-  var values: [OnceState] { entries.map(\.state) }
+  var values: [OnceState] { entries.all.map(\.state) }
 }

@@ -102,13 +102,16 @@ extension UnsafeMutablePointer<NodeWords> {
 }
 
 /// A value set on a node.
-struct LocalValue {
+struct LocalValue: Identifiable {
   /// The key it was set for.
   let key: KeyInfo
   /// A `Box<Key.Value>`.
   let value: AnyObject
   /// The node's write count when the value was set.
   let order: UInt64
+
+  /// The identity of its key: a node holds one value per key.
+  var id: ObjectIdentifier { key.id }
 }
 
 /// An alias scope and the tree's alias generation it was built at. (One reference in the node.)
