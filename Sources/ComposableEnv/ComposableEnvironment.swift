@@ -41,8 +41,9 @@ import _EnvironmentCore
 /// That is sound as long as the subclass adds no unsynchronized mutable state of its own.
 @dynamicMemberLookup
 nonisolated open class ComposableEnvironment {
-  /// This environment's place in the tree.
-  @usableFromInline let node: Node
+  /// This environment's place in the tree. A `var` only so that `deinit` can ask whether the
+  /// environment holds the node alone; never changed.
+  @usableFromInline private(set) var node: Node
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///
@@ -60,7 +61,7 @@ nonisolated open class ComposableEnvironment {
 
   deinit {
     // A cached composed client may hold the node: break that cycle (see `dropCachedReads`).
-    node.dropCachedReads()
+    node.dropCachedReadsIfShared()
     // Release children one by one rather than recursively (a chain may be very long).
     node.takeDerivedChildren()?.releaseAll()
   }

@@ -18,7 +18,9 @@ import _EnvironmentAtomics
 /// reclamation rule (see `Reclamation`).
 @usableFromInline
 package struct Node: @unchecked Sendable {
-  @usableFromInline let storage: NodeStorage
+  /// A `var` only so that `dropCachedReadsIfShared` can ask whether its holder is the only one;
+  /// never changed.
+  @usableFromInline private(set) var storage: NodeStorage
 
   private init(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
@@ -410,6 +412,19 @@ package struct Node: @unchecked Sendable {
   package func dropCachedReads() {
     let retired = storage.withLock { _, words in words.replaceTable(with: .empty) }
     if let retired { Reclamation.retire(retired) }
+  }
+
+  /// `dropCachedReads()`, unless the caller holds the only reference to the node (an environment
+  /// going away that no child, cached value or other thread holds): then no reader can be looking
+  /// at the table (every reader holds the node, or a descendant that holds it) and no cached value
+  /// holds the node, and the node's own release, right after, frees the table without looking
+  /// for readers. A per-request environment's end then costs no retirement.
+  ///
+  /// ```swift
+  /// deinit { node.dropCachedReadsIfShared() }
+  /// ```
+  package mutating func dropCachedReadsIfShared() {
+    if !isKnownUniquelyReferenced(&storage) { dropCachedReads() }
   }
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
