@@ -11,6 +11,10 @@
 /// }
 /// ```
 ///
+/// A release may acquire or register more while the scope releases (the scope is a stack): what it
+/// registers is released next, before what was registered earlier, whether it is synchronous or
+/// asynchronous.
+///
 /// Not `Sendable`: acquire resources from the scope's own task. Releases run on that task, after
 /// the scope's body, even when it was cancelled (a release that checks for cancellation sees it).
 public final class RequestScope {
@@ -20,10 +24,9 @@ public final class RequestScope {
     case async(() async throws -> Void)
   }
 
-  /// The releases, in the order their resources were acquired.
+  /// The releases, in the order they were registered: a stack, popped from the end as the scope
+  /// ends, which a release may push onto (what it registers runs next).
   private var releases: [Release] = []
-  /// Whether some release is asynchronous: otherwise they all run without an asynchronous call.
-  private var hasAsyncRelease = false
 
   private init() {}
 
@@ -37,7 +40,6 @@ public final class RequestScope {
     _ resource: Resource, release: @escaping (Resource) async throws -> Void
   ) -> Resource {
     reserve()
-    hasAsyncRelease = true
     releases.append(.async { try await release(resource) })
     return resource
   }
@@ -67,7 +69,6 @@ public final class RequestScope {
   /// ```
   public func onEnd(_ release: @escaping () async throws -> Void) {
     reserve()
-    hasAsyncRelease = true
     releases.append(.async(release))
   }
 
@@ -94,32 +95,40 @@ public final class RequestScope {
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
     let scope = RequestScope()
-    let result: Result
+    let outcome: Swift.Result<Result, any Error>
     do {
-      result = try await body(child, scope)
+      outcome = .success(try await body(child, scope))
     } catch {
-      _ = scope.hasAsyncRelease ? await scope.releaseAll() : scope.releaseAllSynchronously()
-      throw error
+      outcome = .failure(error)
     }
-    let releaseError =
-      scope.hasAsyncRelease ? await scope.releaseAll() : scope.releaseAllSynchronously()
+    // No asynchronous call while every release is synchronous; an asynchronous release on top
+    // (acquired by the body, or registered by a release while releasing) hands over to
+    // `releaseRest`.
+    var releaseError = scope.releaseSynchronously()
+    if !scope.releases.isEmpty { releaseError = await scope.releaseRest(firstError: releaseError) }
+    let result = try outcome.get()
     if let releaseError { throw releaseError }
     return result
   }
 
-  /// `releaseAll()` when every release is synchronous.
-  private func releaseAllSynchronously() -> (any Error)? {
+  /// Runs the synchronous releases on top of the stack, last registered first, until it is empty
+  /// or an asynchronous release is on top (left there for `releaseRest`); the first error one
+  /// threw, if any.
+  private func releaseSynchronously() -> (any Error)? {
     var firstError: (any Error)?
-    while case .sync(let release) = releases.popLast() {
+    while case .sync(let release)? = releases.last {
+      releases.removeLast()
       do { try release() } catch { firstError = firstError ?? error }
     }
-    assert(releases.isEmpty, "every release is synchronous")
     return firstError
   }
 
-  /// Runs the releases, last acquired first; the first error one threw, if any.
-  private func releaseAll(isolation: isolated (any Actor)? = #isolation) async -> (any Error)? {
-    var firstError: (any Error)?
+  /// Runs every release left, last registered first, until none is: one registered while
+  /// releasing runs next. Returns `firstError`, or else the first error a release threw.
+  private func releaseRest(
+    firstError: (any Error)?, isolation: isolated (any Actor)? = #isolation
+  ) async -> (any Error)? {
+    var firstError = firstError
     while let release = releases.popLast() {
       do {
         switch release {

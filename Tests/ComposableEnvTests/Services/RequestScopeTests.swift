@@ -106,6 +106,31 @@ struct RequestScopeTests {
     }
   }
 
+  @Test func anAsynchronousReleaseRegisteredBySynchronousReleaseWhileReleasingRuns() async throws {
+    let log = ServiceLog()
+    try await ServiceRoot().withChild(RequestChild.self) { _, scope in
+      scope.onEnd { log.record("first") }
+      scope.onEnd {
+        log.record("second")
+        scope.onEnd { () async in
+          await Task.yield()
+          log.record("registered by second")
+        }
+      }
+    }
+    #expect(log.all == ["second", "registered by second", "first"])
+  }
+
+  @Test func randomReleaseProgramsRunEveryReleaseInTheReferenceOrder() async {
+    for seed in SeededGenerator.seeds(count: 500) {
+      let program = ReleaseProgram(seed: seed)
+      let outcome = await program.run { body in
+        try await ServiceRoot().withChild(RequestChild.self) { _, scope in try await body(scope) }
+      }
+      #expect(outcome == program.expected, "seed \(seed): \(program)")
+    }
+  }
+
   @Test func theChildReadsItsParentsValuesAndOwnsItsOwn() async throws {
     let root = ServiceRoot().with(ServiceLogKey.self, ServiceLog())
     let services = try await root.startServices(ServiceC.self)

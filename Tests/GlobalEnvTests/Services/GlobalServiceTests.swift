@@ -91,6 +91,31 @@ struct GlobalServiceTests {
     #expect(value == "request's")
     #expect(released.all == ["second", "first"])
   }
+
+  @Test func anAsynchronousReleaseRegisteredBySynchronousReleaseWhileReleasingRuns() async throws {
+    let released = GlobalServiceLog()
+    try await Dependencies.withRequestScope { scope in
+      scope.onEnd { released.record("first") }
+      scope.onEnd {
+        released.record("second")
+        scope.onEnd { () async in
+          await Task.yield()
+          released.record("registered by second")
+        }
+      }
+    }
+    #expect(released.all == ["second", "registered by second", "first"])
+  }
+
+  @Test func randomReleaseProgramsRunEveryReleaseInTheReferenceOrder() async {
+    for seed in SeededGenerator.seeds(count: 500) {
+      let program = ReleaseProgram(seed: seed)
+      let outcome = await program.run { body in
+        try await Dependencies.withRequestScope { scope in try await body(scope) }
+      }
+      #expect(outcome == program.expected, "seed \(seed): \(program)")
+    }
+  }
 }
 
 /// Declares GlobalMailer through the environment it derives.
