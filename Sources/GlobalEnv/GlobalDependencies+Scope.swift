@@ -26,8 +26,9 @@ extension GlobalDependencies {
     let preparedKeys = LockedValue<Set<ObjectIdentifier>>.make([])
     /// For each scope whose `@Dependency` properties were read in this one (when this one is
     /// neither inside it nor free of values), the node they read at: that scope's values with
-    /// this one's on top. A leaf lock; the entries live as long as this scope.
-    private let overlays = LockedValue<[Overlay]>.make([])
+    /// this one's on top. A leaf lock; an entry lives until a prune after its scope ended (see
+    /// `Overlays`), or else as long as this scope.
+    private let overlays = LockedValue<Overlays>.make(Overlays())
 
     init(node: Node, parent: Scope?, owning testContext: TestContext? = nil) {
       self.node = node
@@ -39,7 +40,7 @@ extension GlobalDependencies {
     deinit {
       // A cached composed client may hold the scope's node: break that cycle (see
       // `Node.dropCachedReads`).
-      for overlay in overlays.withLock({ $0 }) { overlay.node.dropCachedReads() }
+      for node in overlays.withLock({ $0.nodes }) { node.dropCachedReads() }
       node.dropCachedReads()
       if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
       LiveScopes.decrement()
@@ -101,39 +102,36 @@ extension GlobalDependencies {
 
     /// `captured`'s node overlaid with the values of this scope's chain (outermost first), made
     /// at the first read of a `@Dependency` made in `captured` from this scope, and made again
-    /// when `writes` (the chain's write count) shows a value set since; kept while this scope
-    /// lives.
+    /// when `writes` (the chain's write count) shows a value set since; kept while `captured`
+    /// lives (see `Overlays`).
     private func overlay(of captured: Scope, writes: UInt64) -> Node {
-      let key = captured.node
-      let found = overlays.withLock { overlays in
-        overlays.first { $0.captured.isIdentical(to: key) && $0.writes == writes }?.node
-      }
-      if let found { return found }
-      let made = key.overlaid(withValuesOf: chain, as: ScopedOverride.self)
-      let (kept, replaced) = overlays.withLock { overlays -> (Node, Overlay?) in
-        guard let index = overlays.firstIndex(where: { $0.captured.isIdentical(to: key) }) else {
-          overlays.append(Overlay(captured: key, writes: writes, node: made))
-          return (made, nil)
-        }
-        let existing = overlays[index]
-        if existing.writes == writes { return (existing.node, nil) }
-        overlays[index] = Overlay(captured: key, writes: writes, node: made)
-        return (made, existing)
-      }
+      if let found = overlays.withLock({ $0.node(for: captured, writes: writes) }) { return found }
+      let made = captured.node.overlaid(withValuesOf: chain, as: ScopedOverride.self)
+      let (kept, replaced, due) = overlays.withLock { $0.keep(made, for: captured, writes: writes) }
       // After the lock: an out-of-date overlay, or one made by a racing read, is released here.
       replaced?.node.dropCachedReads()
+      if let due { pruneEndedOverlays(of: due) }
       return kept
     }
-  }
 
-  /// A node made for reads, from the scope that holds it, of `@Dependency` properties made in the
-  /// scope whose node is `captured`. The entry keys on that node rather than on the scope: a node
-  /// never refers to a scope, so two scopes that read each other's models hold no cycle, and the
-  /// node, kept alive here, keeps its identity unused by another scope.
-  private struct Overlay {
-    let captured: Node
-    /// The write count of the reading scope's chain when `node` was made.
-    let writes: UInt64
-    let node: Node
+    /// Drops the overlays of `due` whose captured scope has ended, and their cached reads (which
+    /// may hold their node in a cycle, see `Node.dropCachedReads`). No read uses such an overlay:
+    /// a read through a model holds the model, and so its scope.
+    private func pruneEndedOverlays(of due: [ObjectIdentifier: Overlay]) {
+      // The weak references are loaded here, after the lock: a load holds an ended scope's
+      // overlays' table for a moment, and may release it last (and with it, values).
+      let ended = due.filter { $0.value.capturedScopeHasEnded }
+      let removed = overlays.withLock { $0.remove(ended) }
+      for overlay in removed { overlay.node.dropCachedReads() }
+    }
+
+    /// An object that lives exactly as long as this scope (its overlays' table, which never
+    /// leaves it), for an `Overlay` to hold weakly: a weak reference to the scope itself would
+    /// move the scope's reference counts to a side table, and slow down every retain and release
+    /// of it (a read of a model made in it makes several).
+    var lifetimeWitness: AnyObject { overlays }
+
+    /// How many overlays this scope holds, those of ended scopes not yet pruned included.
+    var overlayCount: Int { overlays.withLock { $0.count } }
   }
 }

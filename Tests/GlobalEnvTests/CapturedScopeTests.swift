@@ -343,3 +343,108 @@ private final class TokenModel: @unchecked Sendable {
   @Dependency(\.capturedToken) var token
   @Dependency(\.capturedNumber) var number
 }
+
+/// A long-lived scope that reads models made in scopes that then ended (a server's run loop in a
+/// `withValues` scope, making a model per request) holds a bounded number of overlays.
+extension CapturedScopeTests {
+  @Test func theOverlaysOfEndedScopesAreDroppedAndTheirValuesReleased() {
+    let live = LiveCount()
+    let (scopes, overlays, liveTokens) = Dependencies.withValues {
+      $0.capturedNumber = 1
+    } operation: {
+      var scopes: [Weak<AnyObject>] = []
+      for index in 0..<1_000 {
+        let model = Dependencies.withValues {
+          $0.capturedToken = LiveToken("\(index)", live)
+        } operation: {
+          scopes.append(Weak(Dependencies.currentScopeObject!))
+          return TokenModel()
+        }
+        #expect(model.token?.name == "\(index)")
+      }
+      return (scopes, Dependencies.overlayCountOfCurrentScope, live.count)
+    }
+    #expect(overlays <= 16)
+    #expect(liveTokens <= 16)
+    #expect(scopes.allSatisfy { $0.value == nil })
+    #expect(live.count == 0)
+  }
+
+  @Test func makingAndReadingAModelPerRequestInALongLivedScopeKeepsFewOverlays() {
+    let (most, mismatches) = Dependencies.withValues {
+      $0.capturedNumber = -1
+    } operation: {
+      var most = 0
+      var mismatches = 0
+      for index in 0..<5_000 {
+        let model = makeModel(number: index, name: "request \(index)")
+        if model.number != -1 || model.name != "request \(index)" { mismatches += 1 }
+        most = max(most, Dependencies.overlayCountOfCurrentScope)
+      }
+      return (most, mismatches)
+    }
+    #expect(most <= 16)
+    #expect(mismatches == 0)
+  }
+
+  /// Threads of one long-lived scope make models in nested scopes and read them, racing on the
+  /// overlays' making, replacing and pruning, with reference-typed values: every read sees its
+  /// own model's value, and every value is released once the scope has ended.
+  @Test func racingModelsPerRequestReadTheirOwnValuesAndAreAllReleased() {
+    let live = LiveCount()
+    let mismatches = Shared(0)
+    let most = Shared(0)
+    #expect(
+      finishes(within: 60) {
+        Dependencies.withValues {
+          $0.capturedNumber = -1
+        } operation: {
+          Dependencies.withEscapedValues { escaped in
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+              escaped.yield {
+                for index in 0..<1_000 {
+                  let name = "\(thread) \(index)"
+                  let model = Dependencies.withValues {
+                    $0.capturedToken = LiveToken(name, live)
+                  } operation: {
+                    TokenModel()
+                  }
+                  if model.token?.name != name || model.number != -1 {
+                    mismatches.update { $0 += 1 }
+                  }
+                  let count = Dependencies.overlayCountOfCurrentScope
+                  most.update { $0 = max($0, count) }
+                }
+              }
+            }
+          }
+        }
+      })
+    #expect(mismatches.value == 0)
+    #expect(most.value <= 64)  // A few prunes' worth: the prunes keep up.
+    #expect(becomesTrue(within: 10) { live.count == 0 })
+  }
+
+  @Test func twoScopesThatReadEachOthersModelsAreBothReleased() {
+    let live = LiveCount()
+    func makeScope(_ name: String, number: Int) -> (TokenModel, EscapedValues) {
+      Dependencies.withValues {
+        $0.capturedToken = LiveToken(name, live)
+        $0.capturedNumber = number
+      } operation: {
+        (TokenModel(), Dependencies.withEscapedValues { $0 })
+      }
+    }
+    var first: (model: TokenModel, escaped: EscapedValues)? = makeScope("first", number: 1)
+    var second: (model: TokenModel, escaped: EscapedValues)? = makeScope("second", number: 2)
+    let readBySecond = second!.escaped.yield { (first!.model.token?.name, first!.model.number) }
+    let readByFirst = first!.escaped.yield { (second!.model.token?.name, second!.model.number) }
+    // Through overlays: the reading scope's values win.
+    #expect(readBySecond == ("second", 2))
+    #expect(readByFirst == ("first", 1))
+    #expect(live.count == 2)
+    first = nil
+    second = nil
+    #expect(becomesTrue(within: 10) { live.count == 0 })
+  }
+}

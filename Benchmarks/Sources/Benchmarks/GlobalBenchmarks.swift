@@ -1,4 +1,5 @@
 import GlobalEnv
+import HeapStatistics
 
 /// A model that reads one process-wide dependency.
 struct GlobalModel {
@@ -58,6 +59,40 @@ enum GlobalBenchmarks {
   static func readCapturedInAnotherScope(_ settings: Settings) -> Double {
     let model = Dependencies.withValues { $0.benchNumber = 7 } operation: { GlobalModel() }
     return Dependencies.withValues { $0.bench1 = 2 } operation: { read(model, settings) }
+  }
+
+  /// Making a model in a new `withValues` scope nested in a long-lived one that sets a value, and
+  /// reading it from the long-lived scope (through an overlay), after `endedScopes` models were
+  /// made and read the same way and their scopes ended: a server that wraps its run loop in
+  /// `withValues` and makes a model per request.
+  static func makeAndReadAfterEndedScopes(_ endedScopes: Int, _ settings: Settings) -> Double {
+    Dependencies.withValues { $0.bench1 = 2 } operation: {
+      for _ in 0..<endedScopes { blackHole(makeModelInNestedScope().number) }
+      return measure(settings) { iterations in
+        var sum = 0
+        for _ in 0..<iterations { sum &+= makeModelInNestedScope().number }
+        return sum
+      }
+    }
+  }
+
+  /// The heap the long-lived scope of `makeAndReadAfterEndedScopes` grows by while `endedScopes`
+  /// models are made and read there, each in a nested scope that then ends, measured before it
+  /// ends (after one first model, which makes its first overlay). `nil` where the allocator does
+  /// not report its usage.
+  static func heapGrowthOverEndedScopes(_ endedScopes: Int) -> Double? {
+    guard heap_statistics_available() != 0 else { return nil }
+    return Dependencies.withValues { $0.bench1 = 2 } operation: {
+      blackHole(makeModelInNestedScope().number)
+      let before = heap_bytes_in_use()
+      for _ in 0..<endedScopes { blackHole(makeModelInNestedScope().number) }
+      return Double(Int(heap_bytes_in_use()) - Int(before))
+    }
+  }
+
+  /// A model made in a new `withValues` scope that sets a value, returned after the scope ended.
+  private static func makeModelInNestedScope() -> GlobalModel {
+    Dependencies.withValues { $0.benchNumber = 7 } operation: { GlobalModel() }
   }
 
   /// Repeated reads through `model`, once primed.

@@ -157,6 +157,18 @@ scenarios += [
       (pointFree, PointFreeBenchmarks.readCapturedInAnotherScope),
     ]
   ),
+  Scenario(
+    "GlobalEnv make + read a model after 1 ended scope",
+    [(ours, { GlobalBenchmarks.makeAndReadAfterEndedScopes(1, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv make + read a model after 20,000 ended scopes",
+    [(ours, { GlobalBenchmarks.makeAndReadAfterEndedScopes(20_000, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv heap growth of a scope over 20,000 ended scopes", unit: "bytes",
+    [(ours, { _ in GlobalBenchmarks.heapGrowthOverEndedScopes(20_000) })]
+  ),
 ]
 for size in [10, 1_000, 10_000] {
   scenarios.append(
