@@ -41,9 +41,8 @@ import _EnvironmentCore
 /// That is sound as long as the subclass adds no unsynchronized mutable state of its own.
 @dynamicMemberLookup
 nonisolated open class ComposableEnvironment {
-  /// This environment's place in the tree. A `var` only so that `deinit` can ask whether the
-  /// environment holds the node alone; never changed.
-  @usableFromInline private(set) var node: Node
+  /// This environment's place in the tree.
+  @usableFromInline let node: Node
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///

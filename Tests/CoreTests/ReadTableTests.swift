@@ -185,3 +185,34 @@ struct UncheckedTable: @unchecked Sendable {
   let table: ReadTable
   init(_ table: ReadTable) { self.table = table }
 }
+
+@Suite("Dropping cached reads")
+struct DroppingCachedReadsTests {
+  private static func hasTable(_ node: Node) -> Bool {
+    node.storage.withUnsafeMutablePointerToHeader { !ReadTable($0.pointee.table).isEmptySentinel }
+  }
+
+  @Test func aNodeHeldOnlyByItsCallerKeepsItsTableForItsOwnRelease() {
+    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    _ = node.read(\.droppingNumber)
+    #expect(Self.hasTable(node))
+    node.dropCachedReadsIfShared()
+    #expect(Self.hasTable(node), "no other holder: no retirement, the node's release frees it")
+  }
+
+  @Test func aNodeAChildHoldsDropsItsTable() {
+    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    let child = Node.makeChild(
+      of: node, environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    _ = node.read(\.droppingNumber)
+    node.dropCachedReadsIfShared()
+    #expect(!Self.hasTable(node), "the child holds the node: the table is retired")
+    withExtendedLifetime(child) {}
+  }
+}
+
+private enum DroppingNumber: LiveInTests { static var defaultValue: Int { 0 } }
+
+extension Dependencies {
+  fileprivate var droppingNumber: Int { self[DroppingNumber.self] }
+}

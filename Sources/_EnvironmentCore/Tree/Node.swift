@@ -18,9 +18,7 @@ import _EnvironmentAtomics
 /// reclamation rule (see `Reclamation`).
 @usableFromInline
 package struct Node: @unchecked Sendable {
-  /// A `var` only so that `dropCachedReadsIfShared` can ask whether its holder is the only one;
-  /// never changed.
-  @usableFromInline private(set) var storage: NodeStorage
+  @usableFromInline let storage: NodeStorage
 
   private init(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
@@ -423,8 +421,13 @@ package struct Node: @unchecked Sendable {
   /// ```swift
   /// deinit { node.dropCachedReadsIfShared() }
   /// ```
-  package mutating func dropCachedReadsIfShared() {
-    if !isKnownUniquelyReferenced(&storage) { dropCachedReads() }
+  ///
+  /// The count is the runtime's strong count of the node (read with no retain of its own): a copy
+  /// the caller's code holds only raises it, which drops the reads as before. (Not
+  /// `isKnownUniquelyReferenced`, which needs the node in a `var`: a `var` in the environment
+  /// made every inlined read check exclusivity, 50 instructions.)
+  package func dropCachedReadsIfShared() {
+    if swift_retainCount(Unmanaged.passUnretained(storage).toOpaque()) > 1 { dropCachedReads() }
   }
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.
