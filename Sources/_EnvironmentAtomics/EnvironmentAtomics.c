@@ -66,6 +66,8 @@ __thread environment_reader *environment_current_reader = 0;
 
 __thread void *environment_current_context = 0;
 
+__thread bool environment_draining = false;
+
 /// Set when the thread's exit released its record: a later pin on the thread (from a
 /// thread-specific-data destructor that runs after the record's) borrows one for its section
 /// instead of taking one that no destructor would release.

@@ -45,7 +45,10 @@ struct ReaderRecordChecks {
   }
 
   #if canImport(Glibc)
-    @Test func aReadAfterTheThreadsOwnRecordWasReleasedLeavesNoRecordListed() {
+    // Not under ThreadSanitizer: its runtime has torn the exiting thread's state down by the
+    // last rounds of destructors, and crashes on the read's first instrumented access.
+    @Test(.enabled(if: !isUnderThreadSanitizer))
+    func aReadAfterTheThreadsOwnRecordWasReleasedLeavesNoRecordListed() {
       _ = LastRoundReader.node.read(\.recordNumber)
       let before = environment_live_records()
       for _ in 0..<100 {
@@ -61,7 +64,8 @@ struct ReaderRecordChecks {
         "\(environment_live_records()) records listed, \(before) before")
     }
 
-    @Test func firstReadsInTheLastRoundOfThreadDestructorsLeaveTheDirectoryBounded() {
+    @Test(.enabled(if: !isUnderThreadSanitizer))
+    func firstReadsInTheLastRoundOfThreadDestructorsLeaveTheDirectoryBounded() {
       _ = LastRoundReader.node.read(\.recordNumber)
       let before = environment_live_records()
       let threads = 200

@@ -431,6 +431,21 @@ extern __thread void *_Nullable environment_current_context;
 
 static inline void *_Nullable environment_context_load(void) { return environment_current_context; }
 
+/// Whether the calling thread is draining its pending releases (`DeferredRelease`). In C, not in
+/// the thread's Swift context: the optimizer treats a C global as memory any `deinit` may read, and
+/// so never moves a store of it past a release. (Kept in the context, the store that starts a drain
+/// was sunk below the release it was meant to cover, whose `deinit` then released on its own
+/// stack: a release-build stack overflow.)
+#if defined(__linux__)
+extern __thread bool environment_draining __attribute__((tls_model("initial-exec")));
+#else
+extern __thread bool environment_draining;
+#endif
+
+static inline bool environment_draining_load(void) { return environment_draining; }
+
+static inline void environment_draining_store(bool draining) { environment_draining = draining; }
+
 static inline void environment_context_store(void *_Nullable context) {
   environment_current_context = context;
 }

@@ -1,3 +1,5 @@
+import _EnvironmentAtomics
+
 /// Releases iteratively what a release releases, so that a chain of any length — a root
 /// environment with 100,000 descendants, the last environment of a chain whose nodes hold their
 /// parents, a value whose `deinit` writes a fresh value of its kind that the next write replaces —
@@ -51,9 +53,9 @@ package enum DeferredRelease {
   /// ```
   static func release<Values>(values: consuming Values) {
     let context = ThreadContext.current
-    guard context.isDraining else {
+    guard environment_draining_load() else {
       // Not nested: released here, in a drain, without boxing them.
-      context.isDraining = true
+      environment_draining_store(true)
       _ = consume values
       drain(context)
       return
@@ -62,11 +64,11 @@ package enum DeferredRelease {
   }
 
   private static func run(_ first: consuming Pending, in context: ThreadContext) {
-    if context.isDraining {
+    if environment_draining_load() {
       context.releaseQueue.append(first)
       return
     }
-    context.isDraining = true
+    environment_draining_store(true)
     first.finish()
     _ = consume first
     drain(context)
@@ -74,8 +76,8 @@ package enum DeferredRelease {
 
   /// Finishes every queued item, then stops draining. The thread is draining.
   private static func drain(_ context: ThreadContext) {
-    assert(context.isDraining, "only a draining thread drains")
-    defer { context.isDraining = false }
+    assert(environment_draining_load(), "only a draining thread drains")
+    defer { environment_draining_store(false) }
     while !context.releaseQueue.isEmpty {
       // The item taken out is the last reference: released at the end of this statement, while
       // draining (its `deinit` may queue more).

@@ -25,10 +25,10 @@ package final class ThreadContext: @unchecked Sendable {
 
   /// The work in progress on this thread.
   let workLock = LockedValue<WorkInProgress>.make(WorkInProgress())
-  /// Releases pending on this thread (see `DeferredRelease`), and whether the thread is draining
-  /// them. (Exclusivity is not checked at run time: only the owning thread touches these.)
+  /// Releases pending on this thread (see `DeferredRelease`; whether the thread is draining them
+  /// is `environment_draining`, in C). (Exclusivity is not checked at run time: only the owning
+  /// thread touches it.)
   @exclusivity(unchecked) var releaseQueue: [DeferredRelease.Pending] = []
-  @exclusivity(unchecked) var isDraining = false
   /// Derivations in progress on this thread, innermost last (see `Node.make(for:)`).
   @exclusivity(unchecked) var derivations: [PendingDerivation] = []
   /// Whether this thread is identifying pending aliases (see `PendingAlias`).
