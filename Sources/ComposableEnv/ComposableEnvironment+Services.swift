@@ -18,9 +18,10 @@ extension ComposableEnvironment {
   /// A service with a value set on this environment or an ancestor (a fake in a test) is not
   /// started: its start is never called and that value is what other starts read. When a start
   /// throws or start-up is cancelled, the services already started are stopped in reverse order
-  /// and ``ServiceStartError`` names the key and the chain of starts that led to it; starts that
-  /// need each other throw ``ServiceCycleError``. Starting again before the services stopped
-  /// throws ``ServiceMisuseError``.
+  /// and ``ServiceStartError`` names the key and the chain of starts that led to it (a cancelled
+  /// start-up always throws it, with `CancellationError` as its `underlying`), and its `services`
+  /// gives their states; starts that need each other throw ``ServiceCycleError``. Starting again
+  /// before the services stopped throws ``ServiceMisuseError``.
   public func startServices(_ keys: any ServiceKey.Type...) async throws -> RunningServices {
     try await startServices(keys)
   }

@@ -4,13 +4,17 @@ import Testing
 @testable import _EnvironmentCore
 
 // Every order of the service graph's steps, up to a bound on preemptions: the graph's state
-// (`GraphState`) changes only in steps taken under its lock, so an execution of start-up is a
-// sequence of those steps, one logical task at a time. The explorer below runs start-up's task,
-// each service's start and a canceller as state machines over a real `GraphState`, with waiters
-// that record what they are given, and checks every schedule: no task is left waiting for good
-// (no deadlock), no waiter is resumed twice, no service starts twice, no start is left counted as
-// running, and start-up ends as the plan says (failed when a start fails or the starts need each
-// other, otherwise with every service running).
+// (`GraphState`, each service's `ServiceLife` in it) changes only in steps taken under its lock,
+// so an execution of start-up is a sequence of those steps, one logical task at a time. The
+// explorer below runs start-up's task, each service's start, a canceller of one read, a canceller
+// of start-up and a stopper as state machines over a real `GraphState`, with waiters that record
+// what they are given, and checks every schedule: no task is left waiting for good (no deadlock),
+// no waiter is resumed twice, no service starts twice, no start is left counted as running,
+// start-up ends as the plan says (failed when a start fails or the starts need each other, or
+// with `CancellationError` under a chain of starts when cancelled before it ended; otherwise with
+// every service running), and, once stopped, no service is left running or stopping (a start
+// that ends after stopping began stops itself). A transition the state machine does not allow
+// fails its internal check, which stops the process.
 
 /// Four key types, for four services.
 private enum K0: DependencyKey { static var defaultValue: Int { 0 } }
@@ -20,12 +24,15 @@ private enum K3: DependencyKey { static var defaultValue: Int { 3 } }
 private let serviceKeys = [KeyInfo(K0.self), KeyInfo(K1.self), KeyInfo(K2.self), KeyInfo(K3.self)]
 
 /// What a schedule's run is for: the services each start reads, the starts that throw, the
-/// services start-up asks for, and whether a canceller cancels one waiting read.
+/// services start-up asks for, whether a canceller cancels one waiting read, whether start-up is
+/// cancelled, and whether the services are stopped once start-up ended.
 private struct GraphPlan {
   var reads: [[Int]]
   var failing: Set<Int> = []
   var requested: [Int]
   var cancels = false
+  var cancelsStartUp = false
+  var stops = false
 
   /// Whether start-up must fail: a service it reaches fails, or the reads form a cycle.
   var mustFail: Bool {
@@ -50,23 +57,50 @@ private struct GraphPlan {
 private final class RecordingWaiter: StartWaiter, StartUpWaiter, IdleWaiter, @unchecked Sendable {
   // `@unchecked Sendable`: one explorer thread uses it.
   var outcomes: [Bool] = []  // true: success
+  var errors: [any Error] = []
 
   func deliver(_ result: Result<StartedValue, any Error>) {
-    outcomes.append((try? result.get()) != nil)
+    record(result.map { _ in () })
   }
   func deliver(_ result: Result<Void, any Error>) {
-    outcomes.append((try? result.get()) != nil)
+    record(result)
   }
   func wake() { outcomes.append(true) }
+
+  private func record(_ result: Result<Void, any Error>) {
+    switch result {
+    case .success: outcomes.append(true)
+    case .failure(let error):
+      outcomes.append(false)
+      errors.append(error)
+    }
+  }
 }
 
 private struct Boom: Error {}
 
-/// One logical task: start-up, a service's start, or the canceller.
+/// One logical task: start-up, a service's start, the canceller of a read, the canceller of
+/// start-up, or the stopper.
 private enum Task2 {
   case startUp(Phase)
   case start(service: Int, Phase)
   case canceller(done: Bool)
+  case startUpCanceller(CancelPhase)
+  case stopper(StopPhase)
+
+  /// Start-up's cancellation handler: it fails start-up where it is, then cancels the starts
+  /// (which ends their waits).
+  enum CancelPhase {
+    case failStartUp, cancelStarts, done
+  }
+
+  /// Stopping, once start-up ended: it begins, then the stops run one by one, last started
+  /// first.
+  enum StopPhase {
+    case begin
+    case stopping([ObjectIdentifier])
+    case done
+  }
 
   enum Phase {
     case step(Int)  // the next read (or requested key) to look at
@@ -76,6 +110,8 @@ private enum Task2 {
     case registerStartUp
     case waitingForStartUp(RecordingWaiter)
     case finish, fail
+    /// A start that ended after stopping began stops its service.
+    case stopNow
     case done(Bool)
   }
 }
@@ -88,22 +124,38 @@ private final class GraphWorld {
   var launched: [Int] = []
   var waiters: [RecordingWaiter] = []
   let box: AnyObject = Box(0)
+  /// Whether start-up's cancellation handler ran, and what start-up threw.
+  var startUpCancelled = false
+  var startUpError: (any Error)?
+  /// What went wrong during the run, seen at a step.
+  var violation: String?
 
   init(plan: GraphPlan) {
     self.plan = plan
-    state.requested = Set(plan.requested.map { serviceKeys[$0].id })
+    state.requested = plan.requested.map { serviceKeys[$0].id }
     tasks = [.startUp(.step(0))]
     if plan.cancels { tasks.append(.canceller(done: false)) }
+    if plan.cancelsStartUp { tasks.append(.startUpCanceller(.failStartUp)) }
+    if plan.stops { tasks.append(.stopper(.begin)) }
+  }
+
+  private var startUpIsDone: Bool {
+    if case .startUp(.done) = tasks[0] { true } else { false }
   }
 
   var runnable: [Int] { tasks.indices.filter { isRunnable(tasks[$0]) } }
 
   private func isRunnable(_ task: Task2) -> Bool {
     switch task {
-    case .startUp(.done), .start(_, .done), .canceller(done: true): false
+    case .startUp(.done), .start(_, .done), .canceller(done: true), .startUpCanceller(.done),
+      .stopper(.done):
+      false
     case .startUp(.waitingForStartUp(let waiter)): !waiter.outcomes.isEmpty
     case .start(_, .waiting(_, _, let waiter, _)): !waiter.outcomes.isEmpty
     case .canceller: tasks.contains { if case .start(_, .waiting) = $0 { true } else { false } }
+    // Cancelled while it runs: a cancellation after it returned changes nothing.
+    case .startUpCanceller(.failStartUp): !startUpIsDone
+    case .stopper(.begin): startUpIsDone
     default: true
     }
   }
@@ -115,8 +167,12 @@ private final class GraphWorld {
     case .start(let service, let phase):
       tasks[index] = .start(service: service, run(service, phase))
     case .canceller:
-      cancelOneWait()
+      cancelWaits(all: false)
       tasks[index] = .canceller(done: true)
+    case .startUpCanceller(let phase):
+      tasks[index] = .startUpCanceller(cancelStartUp(phase))
+    case .stopper(let phase):
+      tasks[index] = .stopper(stop(phase))
     }
   }
 
@@ -142,6 +198,12 @@ private final class GraphWorld {
       state.takeWake().resume()
       return .waitingForStartUp(waiter)
     case .waitingForStartUp(let waiter):
+      startUpError = waiter.errors.first
+      // Cancelled once the starts were over: it fails all the same (`ServiceGraph.start`).
+      if waiter.outcomes == [true], startUpCancelled {
+        startUpError = cancellationError()
+        return .done(false)
+      }
       if waiter.outcomes == [true] { _ = state.publish() }
       return .done(waiter.outcomes == [true])
     default:
@@ -181,9 +243,12 @@ private final class GraphWorld {
       state.endWait(of: id, for: serviceKeys[key].id)
       return ok ? .step(k + 1) : .fail
     case .finish:
-      let (waiters, _, wake) = state.finish(id, box: box, stop: {})
+      let (waiters, stopNow, wake) = state.finish(id, with: StartedService(box: box, stop: {}))
       for waiter in waiters { waiter.deliver(.success(StartedValue(box: box))) }
       wake.resume()
+      return stopNow == nil ? .done(true) : .stopNow
+    case .stopNow:
+      _ = state.stopEnded(id)
       return .done(true)
     case .fail:
       let (waiters, wake) = state.fail(id, with: Boom())
@@ -195,22 +260,69 @@ private final class GraphWorld {
     }
   }
 
-  /// Cancels the first waiting read, as its task's cancellation handler does.
-  private func cancelOneWait() {
+  /// Cancels the first waiting read, or all of them, as their tasks' cancellation handlers do.
+  private func cancelWaits(all: Bool) {
     for task in tasks {
       guard case .start(_, .waiting(_, let key, _, let token)) = task else { continue }
       if let removed = state.removeWaiter(token, of: serviceKeys[key].id) {
         removed.deliver(.failure(CancellationError()))
       }
-      return
+      if !all { return }
+    }
+  }
+
+  /// What start-up's cancellation throws (`ServiceGraph.cancellationError`).
+  private func cancellationError() -> ServiceStartError? {
+    let chain = state.startUpPosition().map(\.name)
+    return chain.last.map {
+      ServiceStartError(key: $0, chain: chain, underlying: CancellationError())
+    }
+  }
+
+  /// Start-up's cancellation handler, a step at a time.
+  private func cancelStartUp(_ phase: Task2.CancelPhase) -> Task2.CancelPhase {
+    switch phase {
+    case .failStartUp:
+      startUpCancelled = true
+      if let error = cancellationError() { state.failStartUp(with: error).resume() }
+      // A cancelled start-up ends its wait at once, not when the starts end.
+      if case .startUp(.waitingForStartUp(let waiter)) = tasks[0], waiter.outcomes.isEmpty {
+        violation = violation ?? "start-up still waits after its cancellation"
+      }
+      return .cancelStarts
+    case .cancelStarts:
+      // The starts' tasks are cancelled: their waits end (a start not waiting goes on).
+      cancelWaits(all: true)
+      return .done
+    case .done:
+      preconditionFailure("a done task takes no step")
+    }
+  }
+
+  /// Stopping, a step at a time: it begins, then each stop ends.
+  private func stop(_ phase: Task2.StopPhase) -> Task2.StopPhase {
+    switch phase {
+    case .begin:
+      guard let (stops, _) = state.beginStopping() else { preconditionFailure("stopped once") }
+      return .stopping(stops.map(\.id))
+    case .stopping(let remaining):
+      guard let id = remaining.first else { return .done }
+      _ = state.stopEnded(id)
+      return .stopping(Array(remaining.dropFirst()))
+    case .done:
+      preconditionFailure("a done task takes no step")
     }
   }
 
   /// What is wrong with the run once no task can take a step; nil if nothing.
   func check() -> String? {
+    if let violation { return violation }
     let stuck = tasks.filter {
       switch $0 {
-      case .startUp(.done), .start(_, .done), .canceller: false
+      // A start-up canceller that never ran: start-up returned first.
+      case .startUp(.done), .start(_, .done), .canceller, .startUpCanceller(.done),
+        .startUpCanceller(.failStartUp), .stopper(.done):
+        false
       default: true
       }
     }
@@ -220,12 +332,40 @@ private final class GraphWorld {
     if state.inFlight != 0 { return "\(state.inFlight) starts still counted as running" }
     guard case .startUp(.done(let succeeded)) = tasks[0] else { return "start-up did not end" }
     if plan.mustFail && succeeded { return "start-up succeeded although it must fail" }
-    if !plan.mustFail && !plan.cancels && !succeeded { return "start-up failed although it can't" }
-    if succeeded, launched.contains(where: { state.entries[serviceKeys[$0].id]?.state != .running })
-    {
+    if startUpCancelled && succeeded { return "start-up succeeded although it was cancelled" }
+    let canFail = plan.mustFail || plan.cancels || startUpCancelled
+    if !canFail && !succeeded { return "start-up failed although it can't" }
+    if let failure = startUpCheck(succeeded: succeeded) { return failure }
+    if plan.stops { return stopCheck() }
+    if succeeded, launched.contains(where: { life(of: $0) != .running }) {
       return "start-up succeeded with a service not running"
     }
     return nil
+  }
+
+  private func life(of service: Int) -> ServiceState? {
+    state.entries[serviceKeys[service].id]?.life.state
+  }
+
+  /// What is wrong with start-up's error, if anything: a start's failure, or the cancellation
+  /// error, naming a chain from a service asked for.
+  private func startUpCheck(succeeded: Bool) -> String? {
+    guard !succeeded else { return nil }
+    guard let error = startUpError else { return "start-up failed with no error" }
+    if error is Boom { return nil }
+    guard let error = error as? ServiceStartError, error.underlying is CancellationError else {
+      return "start-up failed with \(error)"
+    }
+    let asked = plan.requested.map { serviceKeys[$0].name }
+    guard let first = error.chain.first, asked.contains(first), error.chain.last == error.key
+    else { return "a cancelled start-up names \(error.chain)" }
+    return nil
+  }
+
+  /// What is wrong once the services stopped, if anything: a service left running or stopping.
+  private func stopCheck() -> String? {
+    let left = launched.filter { life(of: $0) == .running || life(of: $0) == .stopping }
+    return left.isEmpty ? nil : "services left running or stopping: \(left)"
   }
 }
 
@@ -290,6 +430,14 @@ struct ServiceGraphInterleavingTests {
     GraphPlanCase("a service reading itself", reads: [[0], [], [], []], requested: [0, 1]),
     GraphPlanCase(
       "a cancelled read", reads: [[2], [2], [], []], requested: [0, 1], cancels: true),
+    GraphPlanCase(
+      "a start read twice, stopped", reads: [[2], [2], [], []], requested: [0, 1], stops: true),
+    GraphPlanCase(
+      "a chain whose start-up is cancelled, stopped", reads: [[1], [], [], []], requested: [0],
+      cancelsStartUp: true, stops: true),
+    GraphPlanCase(
+      "a failing start whose start-up is cancelled, stopped", reads: [[1], [], [], []],
+      failing: [1], requested: [0], cancelsStartUp: true, stops: true),
   ])
   func everyScheduleEndsAsThePlanSays(_ plan: GraphPlanCase) {
     let (runs, failure) = explore(plan.plan, preemptions: 3)
@@ -304,10 +452,13 @@ struct GraphPlanCase: Sendable, CustomTestStringConvertible {
   fileprivate let plan: GraphPlan
 
   init(
-    _ name: String, reads: [[Int]], failing: Set<Int> = [], requested: [Int], cancels: Bool = false
+    _ name: String, reads: [[Int]], failing: Set<Int> = [], requested: [Int],
+    cancels: Bool = false, cancelsStartUp: Bool = false, stops: Bool = false
   ) {
     self.name = name
-    plan = GraphPlan(reads: reads, failing: failing, requested: requested, cancels: cancels)
+    plan = GraphPlan(
+      reads: reads, failing: failing, requested: requested, cancels: cancels,
+      cancelsStartUp: cancelsStartUp, stops: stops)
   }
 
   var testDescription: String { name }

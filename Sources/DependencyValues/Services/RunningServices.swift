@@ -1,10 +1,15 @@
 /// An environment's started services: what `startServices(_:)` returns, to stop them, run them
-/// until shutdown, and see their states.
+/// until shutdown, and see their states. A failed start-up's error carries one too
+/// (``ServiceStartError/services``), to see which service failed and which stopped.
 ///
 /// ```swift
 /// let services = try await app.startServices(Database.self, Mailer.self)
 /// defer { Task { try await services.stop() } }
 /// ```
+///
+/// Once the services stopped (or start-up failed), the environment's dependency tree still shows
+/// them, stopped or failed, as long as this handle lives, or until the environment's services
+/// start again.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class RunningServices: Sendable {
   private let graph: any ServiceGraphControl
@@ -13,7 +18,12 @@ public final class RunningServices: Sendable {
     self.graph = graph
   }
 
-  /// Where `key` is in its life: running once started, `set` when a value overrides it.
+  deinit {
+    graph.handleReleased()
+  }
+
+  /// Where `key` is in its life: running once started, `set` when a value overrides it,
+  /// `stopped` once stopped, `failed` when its start threw or was cancelled.
   ///
   /// ```swift
   /// #expect(services.state(of: Database.self) == .running)
@@ -68,10 +78,22 @@ public final class RunningServices: Sendable {
   ///   }
   /// }
   /// ```
+  ///
+  /// `shutdown` runs in a task of its own (with the caller's task-local values), so that a
+  /// cancellation stops the services even when `shutdown` does not end on it: `shutdown` is then
+  /// cancelled too, and left behind.
   public func run(
-    until shutdown: @Sendable () async throws -> Void, deadline: Duration = .seconds(10)
+    until shutdown: @escaping @Sendable () async throws -> Void, deadline: Duration = .seconds(10)
   ) async throws {
-    try? await shutdown()
+    let (ended, signal) = AsyncStream.makeStream(of: Void.self)
+    let waiting = Task {
+      try? await shutdown()
+      signal.finish()
+    }
+    // Ends when `shutdown` did, or at once when this task is cancelled (an `AsyncStream`'s
+    // iteration ends on its task's cancellation).
+    for await _ in ended {}
+    waiting.cancel()
     try await stop(deadline: deadline)
   }
 
@@ -99,4 +121,6 @@ package protocol ServiceGraphControl: Sendable {
   var notStopped: [String] { get }
   /// Stops every started service in reverse order; what went wrong, if anything.
   func stop(deadline: Duration) async -> ServiceStopError?
+  /// The handle to the graph is gone: the graph, if over, need not be kept for the tree.
+  func handleReleased()
 }

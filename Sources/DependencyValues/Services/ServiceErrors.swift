@@ -1,11 +1,18 @@
-/// A service failed to start: thrown by `startServices` after the services already started were
-/// stopped, in reverse order.
+/// A service failed to start, or start-up was cancelled: thrown by `startServices` after the
+/// services already started were stopped, in reverse order.
 ///
 /// ```swift
 /// do { try await app.startServices(Server.self) } catch let error as ServiceStartError {
 ///   print(error.chain)  // ["Server", "Database"]: Server's start read Database, which threw
 /// }
 /// ```
+///
+/// A start-up whose task is cancelled before it returns always throws this error, with
+/// `CancellationError` as ``underlying`` (also when every start had ended, or none had begun):
+/// ``chain`` then says where start-up was, from the first service asked for that was still
+/// starting down to the start it waited for (`["Server", "Database"]`: Database's start was
+/// running), or names the first service asked for when none was starting.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ServiceStartError: Error, CustomStringConvertible {
   /// The service whose start threw (or was cancelled).
   ///
@@ -19,12 +26,23 @@ public struct ServiceStartError: Error, CustomStringConvertible {
   /// error.chain  // ["Server", "Database"]
   /// ```
   public let chain: [String]
-  /// What the start threw (`CancellationError` for a cancelled start-up).
+  /// What the start threw; `CancellationError`, always, for a cancelled start-up.
   ///
   /// ```swift
   /// error.underlying is CancellationError  // a cancelled start-up
   /// ```
   public let underlying: any Error
+  /// The services of the failed start-up, stopped: their states (which failed, which stopped)
+  /// and, while this handle lives, their lines in the environment's dependency tree. Set on what
+  /// `startServices` throws; `nil` on the error another start reads from `start(_:)`.
+  ///
+  /// ```swift
+  /// catch let error as ServiceStartError {
+  ///   #expect(error.services?.state(of: Database.self) == .failed)
+  ///   #expect(error.services?.state(of: Config.self) == .stopped)
+  /// }
+  /// ```
+  public package(set) var services: RunningServices?
 
   package init(key: String, chain: [String], underlying: any Error) {
     self.key = key
@@ -48,6 +66,7 @@ public struct ServiceStartError: Error, CustomStringConvertible {
 /// ```swift
 /// catch let error as ServiceCycleError { print(error.keys) }  // ["A", "B", "A"]
 /// ```
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct ServiceCycleError: Error, CustomStringConvertible {
   /// The keys of the cycle, from the start that asked to the one it asked for, which needs it.
   ///
@@ -55,6 +74,13 @@ public struct ServiceCycleError: Error, CustomStringConvertible {
   /// error.keys  // ["A", "B", "A"]
   /// ```
   public let keys: [String]
+  /// The services of the failed start-up, as ``ServiceStartError/services``: set on what
+  /// `startServices` throws, `nil` on the error thrown into the start that closed the cycle.
+  ///
+  /// ```swift
+  /// catch let error as ServiceCycleError { print(error.services?.startOrder ?? []) }
+  /// ```
+  public package(set) var services: RunningServices?
 
   package init(keys: [String]) {
     self.keys = keys

@@ -9,8 +9,9 @@
 ///     let config = try await services.start(Config.self)  // Config starts first
 ///     return Database(pool: try await ConnectionPool.open(config.databaseURL))
 ///   }
-///   static func stop(_ database: Database) async throws {
+///   static func stop(_ database: Database, dependencies: Dependencies) async throws {
 ///     try await database.pool.close()
+///     dependencies.logger.info("database closed")  // the environment's dependencies
 ///   }
 /// }
 /// ```
@@ -40,12 +41,26 @@ public protocol ServiceKey: DependencyKey {
   static func start(_ services: ServiceStart) async throws -> Value
 
   /// Stops the value `start` made, when the environment's services stop: after every service
-  /// whose start read this one has stopped. By default, does nothing.
+  /// whose start read this one has stopped. By default, does nothing. Implement
+  /// ``stop(_:dependencies:)`` instead when stopping needs the environment's dependencies.
   ///
   /// ```swift
   /// static func stop(_ cache: Cache) async throws { try await cache.flush() }
   /// ```
   static func stop(_ value: Value) async throws
+
+  /// Stops the value `start` made, as ``stop(_:)`` does, reading the dependencies of the
+  /// environment being stopped: plain keys (a logger, metrics), and the services this one's
+  /// start read, which stop after it (the values are removed from the environment once every
+  /// stop ran). By default, calls ``stop(_:)``; this is what the environment calls.
+  ///
+  /// ```swift
+  /// static func stop(_ cache: Cache, dependencies: Dependencies) async throws {
+  ///   let flushed = try await cache.flush()
+  ///   dependencies.metrics.record("cache.flushed", flushed)
+  /// }
+  /// ```
+  static func stop(_ value: Value, dependencies: Dependencies) async throws
 }
 
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -56,6 +71,15 @@ extension ServiceKey {
   /// struct Config: ServiceKey { … }  // no `stop`: nothing happens when services stop
   /// ```
   public static func stop(_ value: Value) async throws {}
+
+  /// Calls ``stop(_:)``: what a service that does not read its dependencies to stop gets.
+  ///
+  /// ```swift
+  /// struct Cache: ServiceKey { … static func stop(_ cache: Cache) async throws { … } }
+  /// ```
+  public static func stop(_ value: Value, dependencies: Dependencies) async throws {
+    try await stop(value)
+  }
 
   /// A service has no default: reading it before it started (or after a failed start-up) is
   /// misuse, reported with the key's name and what to call.

@@ -35,7 +35,8 @@ public enum ServiceState: String, Sendable, Hashable, CustomStringConvertible {
   /// services.state(of: Database.self) == .stopping  // its stop overran its deadline
   /// ```
   case stopping
-  /// Stopped.
+  /// Stopped (its value let go of). The dependency tree shows it so while its
+  /// `RunningServices` lives.
   ///
   /// ```swift
   /// try await services.stop(); services.state(of: Database.self) == .stopped
@@ -44,7 +45,9 @@ public enum ServiceState: String, Sendable, Hashable, CustomStringConvertible {
   /// Its start threw or was cancelled.
   ///
   /// ```swift
-  /// services.state(of: Database.self) == .failed  // seen in the tree after a failed start-up
+  /// catch let error as ServiceStartError {
+  ///   error.services?.state(of: Database.self) == .failed  // and in the tree, while it lives
+  /// }
   /// ```
   case failed
 

@@ -1,7 +1,10 @@
 import DependencyValues
 
 /// The state of a `ServiceGraph`, under its lock: a plain value, changed by the graph's steps.
-/// No user code runs under the lock; names are made from keys after it, but for a cycle's.
+/// Each service's own state is a `ServiceLife`, changed only by its one transition function
+/// (`ServiceLife.apply`); this value keeps what the services share: the order they were asked
+/// for and started in, who waits for whom, start-up and stopping. No user code runs under the
+/// lock and no value is released under it; names are made from keys after it, but for a cycle's.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct GraphState {
   typealias Waiter = any StartWaiter
@@ -10,23 +13,13 @@ struct GraphState {
   final class Entry {
     /// The service's key, named only when a message or the tree needs it.
     let key: KeyInfo
-    var state: ServiceState
+    var life: ServiceLife
     /// The services this one's start read (the edges of the graph).
     var reads: [ObjectIdentifier] = []
-    /// The callers waiting for its start, by token (see `addWaiter`).
-    var waiters: [(token: Int, waiter: Waiter)] = []
-    /// The task running its start, while it runs.
-    var task: Task<Void, Never>?
-    /// Its value, boxed, once started; `nil` for a set (overridden) service.
-    var box: AnyObject?
-    /// What its start threw.
-    var failure: (any Error)?
-    /// Stops the value its start made.
-    var stop: (@Sendable () async throws -> Void)?
 
-    init(key: KeyInfo, state: ServiceState) {
+    init(key: KeyInfo, life: ServiceLife) {
       self.key = key
-      self.state = state
+      self.life = life
     }
   }
 
@@ -68,12 +61,12 @@ struct GraphState {
   var stopWaiters: [CheckedContinuation<ServiceStopError?, Never>] = []
   /// The started values set on the node, to remove when the services stop.
   var published: [KeyInfo] = []
-  /// The services start-up was asked for: their failure is start-up's.
-  var requested: Set<ObjectIdentifier> = []
-  /// How many starts are running; start-up is over when none is, or when a requested one
-  /// failed.
+  /// The services start-up was asked for, in the order asked: their failure is start-up's.
+  var requested: [ObjectIdentifier] = []
+  /// How many starts are running; start-up is over when none is, or when it failed.
   var inFlight = 0
-  /// The first failure of a requested service's start.
+  /// Why start-up failed: the first failure of a requested service's start, or its
+  /// cancellation.
   var startUpFailure: (any Error)?
   /// Start-up, waiting for that.
   var startUpWaiter: (any StartUpWaiter)?
@@ -97,24 +90,22 @@ struct GraphState {
       recordRead(of: id, by: requester)
       order.append(id)
       if isSet {
-        entries[id] = Entry(key: key, state: .set)
+        entries[id] = Entry(key: key, life: .set)
         return .ready(nil)
       }
       guard !isStopping else { return .fail(stoppingError(key)) }
-      entries[id] = Entry(key: key, state: .starting)
+      entries[id] = Entry(key: key, life: .starting(PendingStart()))
       inFlight += 1
       if let requester { waits[requester, default: []].insert(id) }
       return .start
     }
     recordRead(of: id, by: requester)
-    switch entry.state {
-    case .set:
-      return .ready(nil)
-    case .running, .stopping, .stopped:
-      return entry.box.map { .ready($0) } ?? .fail(stoppingError(key))
-    case .failed:
-      return .fail(entry.failure ?? CancellationError())
-    case .notStarted:
+    switch entry.life.readiness {
+    case .ready(let box):
+      return .ready(box)
+    case .failed(let error):
+      return .fail(error)
+    case .stopped:
       return .fail(stoppingError(key))
     case .starting:
       if let requester {
@@ -161,43 +152,39 @@ struct GraphState {
     if waits[requester]?.isEmpty == true { waits[requester] = nil }
   }
 
+  /// Records that `id`'s start runs in `task`, to be cancelled.
+  mutating func launched(_ id: ObjectIdentifier, in task: Task<Void, Never>) {
+    _ = entries[id]?.life.apply(.launched(task))
+  }
+
   /// Registers `waiter` for `id`'s start, unless it is over; returns its token too.
   mutating func addWaiter(_ waiter: Waiter, for id: ObjectIdentifier) -> (WaitOutcome, Int) {
     nextToken += 1
-    guard let entry = entries[id] else { return (.failed(CancellationError()), nextToken) }
-    switch entry.state {
-    case .starting:
-      entry.waiters.append((nextToken, waiter))
-      return (.waiting, nextToken)
-    case .failed:
-      return (.failed(entry.failure ?? CancellationError()), nextToken)
-    default:
-      return (.ready(entry.box), nextToken)
+    guard let entry = entries[id] else { preconditionFailure("a caller waits for what it asked") }
+    _ = entry.life.apply(.waiterAdded(token: nextToken, waiter: waiter))
+    switch entry.life.readiness {
+    case .starting: return (.waiting, nextToken)
+    case .ready(let box): return (.ready(box), nextToken)
+    case .failed(let error): return (.failed(error), nextToken)
+    case .stopped: return (.failed(stoppingError(entry.key)), nextToken)
     }
   }
 
   /// Removes the waiter `token` of `id`, if still waiting, for the caller to resume.
   mutating func removeWaiter(_ token: Int, of id: ObjectIdentifier) -> Waiter? {
-    guard let entry = entries[id],
-      let index = entry.waiters.firstIndex(where: { $0.token == token })
-    else { return nil }
-    return entry.waiters.remove(at: index).waiter
+    entries[id]?.life.apply(.waiterRemoved(token: token)).removed
   }
 
-  /// Records that `id` started with `box`, returning its waiters, and whether stopping began
-  /// meanwhile (then the caller stops it at once: it is marked stopping).
+  /// Records that `id` started, returning its waiters, and, when stopping began meanwhile, its
+  /// stop, for the caller to run at once (it is then stopping).
   mutating func finish(
-    _ id: ObjectIdentifier, box: AnyObject, stop: @escaping @Sendable () async throws -> Void
-  ) -> (waiters: [Waiter], stopNow: Bool, wake: Wake) {
+    _ id: ObjectIdentifier, with service: StartedService
+  ) -> (waiters: [Waiter], stopNow: StartedService?, wake: Wake) {
     guard let entry = entries[id] else { preconditionFailure("a start that ends has its entry") }
-    entry.box = box
-    entry.stop = stop
-    entry.task = nil
-    entry.state = isStopping ? .stopping : .running
+    let effect = entry.life.apply(.finished(service, whileStopping: isStopping))
     if !isStopping { started.append(id) }
     inFlight -= 1
-    defer { entry.waiters = [] }
-    return (entry.waiters.map(\.waiter), isStopping, takeWake())
+    return (effect.waiters, effect.stop, takeWake())
   }
 
   /// Who to wake when a start ends: start-up, if it is over, and those waiting for no start to
@@ -219,7 +206,7 @@ struct GraphState {
     Wake(startUp: startUpIsOver(), idle: takeIdleWaiters())
   }
 
-  /// Start-up's waiter, when start-up is over: no start runs, or a requested one failed.
+  /// Start-up's waiter, when start-up is over: no start runs, or it failed.
   mutating func startUpIsOver() -> (any StartUpWaiter, (any Error)?)? {
     guard inFlight == 0 || startUpFailure != nil, let waiter = startUpWaiter else { return nil }
     startUpWaiter = nil
@@ -229,45 +216,68 @@ struct GraphState {
   /// Records that `id`'s start threw `failure`, returning its waiters.
   mutating func fail(_ id: ObjectIdentifier, with failure: any Error) -> ([Waiter], Wake) {
     guard let entry = entries[id] else { preconditionFailure("a start that ends has its entry") }
-    entry.state = .failed
-    entry.failure = failure
-    entry.task = nil
+    let effect = entry.life.apply(.failed(failure))
     inFlight -= 1
-    if requested.contains(id), startUpFailure == nil { startUpFailure = failure }
-    defer { entry.waiters = [] }
-    return (entry.waiters.map(\.waiter), takeWake())
+    if startUpFailure == nil, requested.contains(id) { startUpFailure = failure }
+    return (effect.waiters, takeWake())
+  }
+
+  /// Fails start-up with `failure` (its cancellation), unless it failed already; returns who to
+  /// wake.
+  mutating func failStartUp(with failure: any Error) -> Wake {
+    if startUpFailure == nil { startUpFailure = failure }
+    return takeWake()
+  }
+
+  /// Where start-up is, for the error of its cancellation: the first service it asked for that
+  /// is still starting, then each start that one waits for (the first it read), down to one
+  /// that waits for none; or, when none of them is starting, the first service it asked for.
+  /// Empty when it asked for none.
+  func startUpPosition() -> [KeyInfo] {
+    let starting = requested.first { entries[$0]?.life.state == .starting }
+    guard let first = starting ?? requested.first else { return [] }
+    var chain = [first]
+    while let last = chain.last,
+      let next = entries[last]?.reads.first(where: {
+        waits[last]?.contains($0) == true && !chain.contains($0)
+      })
+    {
+      chain.append(next)
+    }
+    return chain.compactMap { entries[$0]?.key }
   }
 
   /// The started values not set on the node yet, recorded as set.
   mutating func publish() -> [(key: KeyInfo, box: AnyObject)] {
     let values = started.compactMap { id -> (key: KeyInfo, box: AnyObject)? in
-      guard let entry = entries[id], entry.state == .running, let box = entry.box,
+      guard let entry = entries[id], case .running(let service) = entry.life,
         !published.contains(where: { $0.id == id })
       else { return nil }
-      return (entry.key, box)
+      return (entry.key, service.box)
     }
     published += values.map(\.key)
     return values
   }
 
   /// Begins stopping, for the first caller: nothing starts any more; returns the running
-  /// services' stops, last started first (each marked stopping), and the starts still running,
+  /// services' stops, last started first (each one now stopping), and the starts still running,
   /// to cancel. `nil` for a later caller, which waits for the first's result.
-  mutating func beginStopping() -> (
-    stops: [(id: ObjectIdentifier, key: KeyInfo, stop: @Sendable () async throws -> Void)],
-    running: [Task<Void, Never>]
-  )? {
+  mutating func beginStopping() -> (stops: [StopRunner.Stop], running: [Task<Void, Never>])? {
     guard !isStopping else { return nil }
     isStopping = true
-    let stops = started.reversed().compactMap {
-      id -> (id: ObjectIdentifier, key: KeyInfo, stop: @Sendable () async throws -> Void)? in
-      guard let entry = entries[id], entry.state == .running, let stop = entry.stop else {
+    let stops = started.reversed().compactMap { id -> StopRunner.Stop? in
+      guard let entry = entries[id], let service = entry.life.apply(.stopBegan).stop else {
         return nil
       }
-      entry.state = .stopping
-      return (id, entry.key, stop)
+      return (id, entry.key, service.stop)
     }
-    return (stops, entries.values.compactMap(\.task))
+    return (stops, entries.values.compactMap(\.life.task))
+  }
+
+  /// Records that `id`'s stop ended; returns what its state let go of, for the caller to release
+  /// after the lock.
+  mutating func stopEnded(_ id: ObjectIdentifier) -> StartedService? {
+    entries[id]?.life.apply(.stopEnded).released
   }
 }
 

@@ -10,7 +10,9 @@ import DependencyValues
 /// Before a start waits, the graph follows the waits from the service it needs: reaching the
 /// waiting start itself is a cycle, thrown into that start instead of waiting forever. When
 /// start-up succeeds, the started values are set on the node in one write, so that reads after
-/// it are plain reads; stopping removes them.
+/// it are plain reads; stopping removes them. Each service's state is a `ServiceLife`, changed
+/// only by its transition function; once its services stopped (or its start-up failed), the
+/// graph stays listed for the dependency tree while its handle, `RunningServices`, lives.
 ///
 /// Starts and stops are user code: they run with no lock held. `@unchecked Sendable`: the node
 /// is immutable, the state is only touched under its lock.
@@ -39,14 +41,17 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
 
   /// Starts `keys` (and every service their starts read), concurrently where they do not read
   /// each other, then sets the started values on the node. On failure or cancellation, stops
-  /// what started, in reverse order, then throws the first failure.
+  /// what started, in reverse order, then throws the first failure (`ServiceStartError`, or
+  /// `ServiceCycleError`), which carries the graph's handle.
   func start(_ keys: [any ServiceKey.Type]) async throws {
     do {
-      state.withLock { $0.requested.formUnion(keys.map { ObjectIdentifier($0) }) }
+      state.withLock { $0.requested = keys.map { ObjectIdentifier($0) } }
       // Launch every start, so that they run concurrently; then wait until none runs.
       for key in keys { launch(key) }
       try await waitForStartUp()
-      try Task.checkCancellation()
+      // Cancelled once the starts were over: start-up fails all the same, as it does when
+      // cancelled earlier, so that a cancelled start-up always fails.
+      if Task.isCancelled, let cancellation = cancellationError() { throw cancellation }
       node.setValues(state.withLock { $0.publish() })
     } catch {
       // The starts still running are cancelled; those that end within the deadline are stopped
@@ -54,8 +59,33 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
       cancelStarts()
       await waitUntilNoStartRuns(within: .seconds(10))
       _ = await stop(deadline: .seconds(10))
-      throw error
+      throw Self.error(error, with: RunningServices(graph: self))
     }
+  }
+
+  /// What a failed start-up throws: its failure, with `services`, the handle to the graph's
+  /// states.
+  private static func error(_ failure: any Error, with services: RunningServices) -> any Error {
+    switch failure {
+    case var failure as ServiceStartError:
+      failure.services = services
+      return failure
+    case var failure as ServiceCycleError:
+      failure.services = services
+      return failure
+    default:
+      assertionFailure("start-up fails with a start's error or its cancellation: \(failure)")
+      return failure
+    }
+  }
+
+  /// The error of start-up's cancellation: `CancellationError` under the chain of starts it was
+  /// waiting for (see `GraphState.startUpPosition`); `nil` when it started nothing.
+  private func cancellationError() -> ServiceStartError? {
+    // Named after the lock.
+    let chain = state.withLock { $0.startUpPosition() }.map(\.name)
+    guard let key = chain.last else { return nil }
+    return ServiceStartError(key: key, chain: chain, underlying: CancellationError())
   }
 
   /// Waits until no start runs, or `deadline` passed.
@@ -100,7 +130,8 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
   }
 
   /// Waits until no start runs, or a requested service's start failed (then throws that);
-  /// throws `CancellationError` at once when cancelled.
+  /// when cancelled, throws at once the error of the cancellation (see `cancellationError`), also
+  /// when cancelled before it began waiting.
   private func waitForStartUp() async throws {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
@@ -108,12 +139,11 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
         wakeStartUpIfOver()
       }
     } onCancel: {
-      let waiter = state.withLock { state in
-        defer { state.startUpWaiter = nil }
-        return state.startUpWaiter
+      // Where start-up is, before its starts are cancelled (their waits then end).
+      if let cancellation = cancellationError() {
+        state.withLock { $0.failStartUp(with: cancellation) }.resume()
       }
       cancelStarts()
-      waiter?.deliver(.failure(CancellationError()))
     }
   }
 
@@ -149,9 +179,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
   private func startTask<Key: ServiceKey>(_ key: Key.Type) {
     let id = ObjectIdentifier(key)
     let task = Task { await self.run(key, id: id) }
-    state.withLock { state in
-      if let entry = state.entries[id], entry.state == .starting { entry.task = task }
-    }
+    state.withLock { $0.launched(id, in: task) }
   }
 
   /// Runs `key`'s start, records its value, and wakes those waiting. A start that ends after
@@ -169,14 +197,16 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
       return
     }
     let box: AnyObject = Box(value)
-    let (waiters, stopNow, wake) = state.withLock {
-      $0.finish(id, box: box, stop: { try await key.stop(value) })
+    let dependencies = dependencies
+    let service = StartedService(box: box) {
+      try await key.stop(value, dependencies: dependencies)
     }
+    let (waiters, stopNow, wake) = state.withLock { $0.finish(id, with: service) }
     for waiter in waiters { waiter.deliver(.success(StartedValue(box: box))) }
     wake.resume()
-    if stopNow {
-      try? await key.stop(value)
-      state.withLock { $0.entries[id]?.state = .stopped }
+    if let stopNow {
+      try? await stopNow.stop()
+      _ = state.withLock { $0.stopEnded(id) }  // released after the lock
     }
   }
 
@@ -225,11 +255,15 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
 
   /// Cancels the starts still running.
   private func cancelStarts() {
-    for task in state.withLock({ $0.entries.values.compactMap(\.task) }) { task.cancel() }
+    for task in state.withLock({ $0.entries.values.compactMap(\.life.task) }) { task.cancel() }
+  }
+
+  package func handleReleased() {
+    ServiceGraphs.handleReleased(self)
   }
 
   package func state(of id: ObjectIdentifier) -> ServiceState {
-    state.withLock { $0.entries[id]?.state ?? .notStarted }
+    state.withLock { $0.entries[id]?.life.state ?? .notStarted }
   }
 
   package var startOrder: [String] {
@@ -241,7 +275,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     let keys = state.withLock { state in
       state.order.compactMap { id -> KeyInfo? in
         guard let entry = state.entries[id] else { return nil }
-        switch entry.state {
+        switch entry.life.state {
         case .starting, .running, .stopping: return entry.key
         case .notStarted, .set, .stopped, .failed: return nil
         }
@@ -255,7 +289,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     let entries = state.withLock { state in
       state.order.compactMap { id in
         state.entries[id].map { entry in
-          (entry.key, entry.state, entry.reads.compactMap { state.entries[$0]?.key })
+          (entry.key, entry.life.state, entry.reads.compactMap { state.entries[$0]?.key })
         }
       }
     }
@@ -278,7 +312,7 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
     // Starts still running are cancelled; one that ends anyway stops itself (see `run`).
     for task in running { task.cancel() }
     let (failures, overdue) = await StopRunner.run(stops, deadline: deadline) { id in
-      self.state.withLock { $0.entries[id]?.state = .stopped }
+      _ = self.state.withLock { $0.stopEnded(id) }  // released after the lock
     }
     node.removeValues(of: state.withLock { $0.published })
     let result =
@@ -291,7 +325,8 @@ package final class ServiceGraph: ServiceStarting, ServiceGraphControl, @uncheck
       defer { state.stopWaiters = [] }
       return state.stopWaiters
     }
-    ServiceGraphs.remove(self)
+    // Listed still, for the tree, while the handle lives; a new start-up may replace it now.
+    ServiceGraphs.markOver(self)
     for waiter in waiters { waiter.resume(returning: result) }
     return result
   }

@@ -321,7 +321,6 @@ struct ServiceTests {
     #expect(tree.contains("service ServiceC: running"))
     #expect(root.dependencyTree(format: .dot).contains("[label=\"start reads\"]"))
     try await services.stop()
-    #expect(!root.dependencyTree().contains("service ServiceA"))
   }
 
   @Test func readingAServiceThatWasNotStartedStopsNamingItAndWhatToCall() async {

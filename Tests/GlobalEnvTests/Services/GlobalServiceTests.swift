@@ -33,6 +33,14 @@ struct GlobalMailer: ServiceKey {
   }
 }
 
+/// A service whose stop logs through the dependencies of the scope it was started in.
+struct GlobalLogsItsStop: ServiceKey {
+  static func start(_ services: ServiceStart) async throws -> String { "logs its stop" }
+  static func stop(_ value: String, dependencies: Dependencies) async throws {
+    dependencies[GlobalServiceLogKey.self].record("stopped \(value)")
+  }
+}
+
 private struct GlobalServiceReader: GlobalDependenciesAccessing {}
 
 @Suite("Services, process-wide", .timeLimit(.minutes(10)))
@@ -77,6 +85,14 @@ struct GlobalServiceTests {
     let tree = GlobalServiceReader().dependencyTree()
     #expect(tree.contains("service GlobalMailer: running, its start read GlobalDatabase"))
     try await services.stop()
+  }
+
+  @Test func aStopReadsTheDependenciesOfTheScopeItsServiceStartedIn() async throws {
+    let log = GlobalServiceLog()
+    GlobalServiceReader().with(GlobalServiceLogKey.self, log)
+    let services = try await Dependencies.startServices(GlobalLogsItsStop.self)
+    try await services.stop()
+    #expect(log.all == ["stopped logs its stop"])
   }
 
   @Test func aRequestScopeReleasesItsResourcesAndItsValuesEndWithIt() async throws {
