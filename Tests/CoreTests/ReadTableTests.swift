@@ -126,23 +126,11 @@ struct ReclamationTests {
     let live = LiveObjects()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
     _ = insertOwnedEntries(1, into: table, live: live)
-    let pinned = DispatchSemaphore(value: 0)
-    let unpin = DispatchSemaphore(value: 0)
-    let unpinned = DispatchSemaphore(value: 0)
-    // A reader on a thread of its own (a pin belongs to a thread), pinned until the test says so.
-    Thread {
-      let record = environment_pin()
-      pinned.signal()
-      unpin.wait()
-      Reclamation.unpin(record)
-      unpinned.signal()
-    }.start()
-    pinned.wait()
+    let reader = PinnedReader()
     let shared = UncheckedTable(table)
     #expect(finishes(within: 10) { Reclamation.retire(shared.table) }, "retire never waits")
     #expect(live.count == 1, "held while the reader is pinned")
-    unpin.signal()
-    #expect(unpinned.wait(timeout: .now() + 10) == .success)
+    #expect(reader.unpin())
     #expect(
       becomesTrue(within: 10) { live.count == 0 },
       "freed by the reader as it unpinned, with no other operation")
@@ -153,29 +141,14 @@ struct ReclamationTests {
     let live = LiveObjects()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
     _ = insertOwnedEntries(1, into: table, live: live)
-    let pinned = DispatchSemaphore(value: 0)
-    let next = DispatchSemaphore(value: 0)
-    let repinned = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
     // A reader that ends the section the retirement waits for and at once pins a new one.
-    Thread {
-      var record = environment_pin()
-      pinned.signal()
-      next.wait()
-      Reclamation.unpin(record)
-      record = environment_pin()
-      repinned.signal()
-      done.wait()
-      Reclamation.unpin(record)
-    }.start()
-    pinned.wait()
+    let reader = PinnedReader()
     Reclamation.retire(table)
-    next.signal()
-    #expect(repinned.wait(timeout: .now() + 10) == .success)
+    #expect(reader.unpin() && reader.pinAgain())
     #expect(
       becomesTrue(within: 10) { live.count == 0 },
       "freed as the old section ended, while the reader is pinned in a new one")
-    done.signal()
+    reader.unpin()
   }
 }
 

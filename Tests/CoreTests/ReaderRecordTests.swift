@@ -89,15 +89,7 @@ struct ReaderRecordChecks {
       node.write(\.recordFlag, ReleaseSignal(parentReplaced))
       _ = node.read(\.recordFlag)
       _ = node.read(\.recordNumber)
-      let pinned = DispatchSemaphore(value: 0)
-      let unpin = DispatchSemaphore(value: 0)
-      Thread {
-        let record = environment_pin()
-        pinned.signal()
-        unpin.wait()
-        Reclamation.unpin(record)
-      }.start()
-      pinned.wait()
+      let reader = PinnedReader()
       // Held back by the pinned reader: queued, not released.
       node.write(\.recordFlag, nil)
       let child = fork()
@@ -111,7 +103,7 @@ struct ReaderRecordChecks {
         _exit(released.value && parentReplaced.value ? 0 : 1)
       }
       #expect(!parentReplaced.value, "held back in the parent while the reader is pinned")
-      unpin.signal()
+      reader.unpin()
       var status: Int32 = 0
       let exited = becomesTrue(within: 30) { waitpid(child, &status, WNOHANG) == child }
       if !exited { kill(child, SIGKILL) }
