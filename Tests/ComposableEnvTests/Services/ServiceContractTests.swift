@@ -43,17 +43,10 @@ struct ServiceContractTests {
   }
 
   @Test func aStartUpCancelledAtAnyPointThrowsOnlyAStartErrorOfCancellation() async throws {
-    // A chain of 10 starts of 2 ms each, cancelled 0, 1, … 24 ms in: before any start, between
-    // starts, and after the last (then start-up may have returned: nothing to throw).
-    let count = 10
+    // Cancelled 0, 1, … 24 ms in: before any start, between starts, and after the last (then
+    // start-up may have returned: nothing to throw).
     for delay in 0..<25 {
-      let plan = ServicePlan(
-        count: count, reads: (0..<count).map { $0 == 0 ? [] : [$0 - 1] }, sleep: .milliseconds(2))
-      let root = ServiceRoot().with(ServicePlanKey.self, plan)
-      let startUp = Task { try await root.startServices(plan.keys[count - 1]).stop() }
-      try await Task.sleep(for: .milliseconds(delay))
-      startUp.cancel()
-      let result = await outcome(of: startUp, within: 60)
+      let (_, result) = try await cancelledChainStartUp(after: delay)
       guard case .failure(let error) = result else {
         #expect(result != nil, "start-up did not end (cancelled at \(delay) ms)")
         continue

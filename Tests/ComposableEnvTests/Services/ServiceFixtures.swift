@@ -170,3 +170,23 @@ final class ServiceRoot: ComposableEnvironment {
 }
 
 final class RequestChild: ComposableEnvironment {}
+
+/// Starts a chain of 10 services that each start in 2 ms and read the one before, cancels the
+/// start-up `delay` ms in (before any start, between starts, or after the last), and returns the
+/// plan and how start-up ended (`nil`: it did not end within 60 s).
+///
+/// ```swift
+/// let (plan, result) = try await cancelledChainStartUp(after: 3)
+/// ```
+func cancelledChainStartUp(after delay: Int) async throws -> (
+  ServicePlan, Result<Void, any Error>?
+) {
+  let count = 10
+  let plan = ServicePlan(
+    count: count, reads: (0..<count).map { $0 == 0 ? [] : [$0 - 1] }, sleep: .milliseconds(2))
+  let root = ServiceRoot().with(ServicePlanKey.self, plan)
+  let startUp = Task { try await root.startServices(plan.keys[count - 1]).stop() }
+  try await Task.sleep(for: .milliseconds(delay))
+  startUp.cancel()
+  return (plan, await outcome(of: startUp, within: 60))
+}

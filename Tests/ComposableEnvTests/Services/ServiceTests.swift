@@ -150,17 +150,11 @@ struct ServiceTests {
   }
 
   @Test func cancellingStartUpAtAnyPointLeavesNothingRunning() async throws {
-    // A chain of 10 starts of 2 ms each; start-up is cancelled 0, 1, … 24 ms in, so at every
-    // point of it: before any start, between starts, and after the last.
-    let count = 10
+    // Cancelled 0, 1, … 24 ms in, so at every point of it: before any start, between starts, and
+    // after the last.
     for delay in 0..<25 {
-      let plan = ServicePlan(
-        count: count, reads: (0..<count).map { $0 == 0 ? [] : [$0 - 1] }, sleep: .milliseconds(2))
-      let root = ServiceRoot().with(ServicePlanKey.self, plan)
-      let startUp = Task { try await root.startServices(plan.keys[count - 1]).stop() }
-      try await Task.sleep(for: .milliseconds(delay))
-      startUp.cancel()
-      #expect(await outcome(of: startUp, within: 60) != nil, "start-up did not end")
+      let (plan, result) = try await cancelledChainStartUp(after: delay)
+      #expect(result != nil, "start-up did not end")
       let starts = plan.log.starts()
       #expect(Set(starts).count == starts.count, "a service started twice")
       #expect(plan.log.stops() == starts.reversed(), "cancelled at \(delay) ms")

@@ -39,25 +39,12 @@ import Testing
     static func injecting(_ fault: InjectedFaults, onThread index: Int, of scenario: Scenario)
       -> Scenario
     {
-      preparing(
-        scenario, naming: "with a fault injected", threads: { $0 == index },
-        with: { $0.injectedFaults.insert(fault) })
-    }
-
-    /// `scenario`, named with `suffix`, whose threads that `threads` selects (by index) first
-    /// `prepare` their context.
-    static func preparing(
-      _ scenario: Scenario, naming suffix: String, threads: @escaping @Sendable (Int) -> Bool,
-      with prepare: @escaping @Sendable (ThreadContext) -> Void
-    ) -> Scenario {
-      Scenario(name: "\(scenario.name), \(suffix)") {
+      Scenario(name: "\(scenario.name), with a fault injected") {
         var run = scenario.make()
-        run.threads = run.threads.enumerated().map { index, body in
-          guard threads(index) else { return body }
-          return {
-            prepare(ThreadContext.current)
-            body()
-          }
+        let body = run.threads[index]
+        run.threads[index] = {
+          ThreadContext.current.injectedFaults.insert(fault)
+          body()
         }
         return run
       }
