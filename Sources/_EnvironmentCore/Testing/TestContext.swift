@@ -18,7 +18,7 @@ import _EnvironmentAtomics
 /// whole (`processWide`), unless `SWIFT_COMPOSABLE_ENV_CONTEXT=live`; the variable can also make
 /// any other process strict (`test`) or a preview (`preview`). A node belongs to the context in
 /// force when it was created (see `Node.makeRoot`), which never changes: its defaults are that
-/// context's.
+/// context's, unless a `context` set on its path switches them (`switching(_:to:)`).
 ///
 /// `@unchecked Sendable`: the only mutable state is the set of reported keys and the held
 /// failures, each under its lock.
@@ -55,7 +55,7 @@ package final class TestContext: @unchecked Sendable {
 
   /// What a context's defaults are: keys' test values, their preview values, or their live
   /// values (a test that opted out of strictness).
-  package enum Defaults: Sendable {
+  package enum Defaults: Sendable, Hashable {
     case testValues
     case previewValues
     case liveValues
@@ -75,8 +75,13 @@ package final class TestContext: @unchecked Sendable {
   /// its failures are attributed to (see `record(_:at:)`).
   package let owner: String?
 
-  /// Failures raised for `owner` off its task, recorded when its scope ends.
-  let held = LockedValue<HeldFailures>.make(HeldFailures())
+  /// Failures raised for `owner` off its task, recorded when its scope ends. Shared with the
+  /// contexts switched to from this one, whose failures are this one's test's.
+  let held: LockedValue<HeldFailures>
+
+  /// The contexts that `context` settings switch nodes of this context to, made on first use
+  /// (see `switched(to:)`). A leaf lock.
+  let switchedContexts = LockedValue<[Defaults: TestContext]>.make([:])
 
   /// A strict context for the running test (for the process-wide context,
   /// `ownedByTheRunningTest` is false: it belongs to no test).
@@ -114,9 +119,15 @@ package final class TestContext: @unchecked Sendable {
     }
   }
 
-  private init(owner: String?, defaults: Defaults) {
+  /// A context whose failures are held in `held` (by default, its own; a switched context
+  /// shares its origin's).
+  init(
+    owner: String?, defaults: Defaults,
+    held: LockedValue<HeldFailures> = .make(HeldFailures())
+  ) {
     self.owner = owner
     self.defaults = defaults
+    self.held = held
     environment_live_test_contexts_add(1)
   }
 

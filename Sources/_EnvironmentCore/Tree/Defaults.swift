@@ -1,8 +1,9 @@
 /// A tree's defaults: the once-state of each key's default, by key and test context.
 ///
 /// Nodes of one tree may belong to different test contexts (GlobalEnv's test scopes are children
-/// of the process-wide root), and each context has defaults of its own: live defaults for no
-/// context, test values in a test context. An entry holds its context, so that the context's
+/// of the process-wide root), or read another context's defaults under a `context` switch (see
+/// `TestContext.switching(_:to:)`), and each context has defaults of its own: live defaults for
+/// no context, test values in a test context. An entry holds its context, so that the context's
 /// identity is not reused while the entry exists.
 ///
 /// Searched linearly while there are few, through an index beyond (see `IndexedEntries`): most
@@ -46,11 +47,12 @@ struct Defaults {
     return result
   }
 
-  /// Removes the defaults of `context`, returning them for the caller to release after the lock.
-  mutating func removeAll(of context: TestContext) -> [OnceState] {
-    // The removed entries are released here, under the lock, but not last: `context` is the
+  /// Removes the defaults of `contexts` (a context and those switched to from it), returning them
+  /// for the caller to release after the lock.
+  mutating func removeAll(of contexts: [TestContext]) -> [OnceState] {
+    // The removed entries are released here, under the lock, but not last: `contexts` are the
     // caller's, and the states are returned.
-    entries.removeAll { $0.context === context }.map(\.state)
+    entries.removeAll { entry in contexts.contains { $0 === entry.context } }.map(\.state)
   }
 
   /// The keys whose default was computed (or is being computed) for `context`.

@@ -1,9 +1,12 @@
+import DependencyValues
+
 /// Resolution: what a key reads at a node, by the rules both environment modules share.
 ///
 /// 1. The nearest node (this one, then its ancestors) that set any key of the key's alias group
 ///    gives the value; on that node, the latest write to the group wins.
 /// 2. Otherwise the tree's default of the group's reference key, computed once per tree and
-///    test context (in a test context, the key's test value; see `TestContext`).
+///    test context (in a test context, the key's test value; see `TestContext`), in the context
+///    the nearest `context` set on the way switches to, if any (`TestContext.switching`).
 ///
 /// Results are memoized per node and generation (in the node's read table, under the key type's
 /// identity), so after a write the first read walks up only to the nearest ancestor that still
@@ -31,6 +34,9 @@ extension Node {
     // children then.
     var ownWriteCount: UInt64?
     var ownHasChildren = false
+    // The nearest `context` set on the walk: it names the defaults, and the nodes above it, which
+    // may read other defaults, share no memo with ours.
+    var switchedContext: DependencyContext?
     walk: while true {
       let isSelf = current.isIdentical(to: reading)
       let step = current.with { storage -> ResolutionStep in
@@ -46,7 +52,7 @@ extension Node {
           if let local = state.latestLocal(for: key, in: group) { return .set(local.value) }
           return .inherit(
             from: state.parent.map { Unretained($0.storage, keptAliveBy: .holder) },
-            declaresAliases: state.declaresAliases)
+            declaresAliases: state.declaresAliases, setContext: state.setContext)
         }
       }
       switch step {
@@ -57,17 +63,25 @@ extension Node {
         if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.object)) }
         result = value
         break walk
-      case .inherit(let parent, let declaresAliases):
+      case .inherit(let parent, let declaresAliases, let setContext):
         if sameGroup, !isSelf { sameGroupPath.append(Node(storage: current.object)) }
         // Above a node that declares aliases, groups may be smaller than ours.
         if declaresAliases { sameGroup = false }
+        if switchedContext == nil, let setContext {
+          switchedContext = setContext
+          sameGroup = false
+        }
         guard let parent else { break walk }
         current = parent
       }
     }
     let foundAtSelf = current.isIdentical(to: reading)
 
-    let value = result ?? tree.defaultValue(of: group?.reference ?? key, readAt: self)
+    let value =
+      result
+      ?? tree.defaultValue(
+        of: group?.reference ?? key, readAt: self,
+        in: TestContext.switching(testContext, to: switchedContext))
     // A value found on the reading node itself (set there, or the default at a root) is found
     // again just as fast: memoize only what took a walk. Under the key's identity, a memo serves
     // the walks of descendants: a node without children (a leaf, such as a request's
@@ -185,8 +199,9 @@ private enum ResolutionStep {
   case cached(Unmanaged<AnyObject>)
   /// The value set on the node.
   case set(AnyObject)
-  /// Nothing here: on to the parent (not retained; see `resolve`).
-  case inherit(from: Unretained<NodeStorage>?, declaresAliases: Bool)
+  /// Nothing here: on to the parent (not retained; see `resolve`), and the `context` set here.
+  case inherit(
+    from: Unretained<NodeStorage>?, declaresAliases: Bool, setContext: DependencyContext?)
 }
 
 extension AliasDeclaration {

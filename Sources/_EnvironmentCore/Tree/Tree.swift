@@ -185,18 +185,25 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   // MARK: Defaults
 
-  /// The default value of `key` for this tree, as read at `node`: computed on first use (by the
-  /// first thread that needs it, with no lock held) and then shared by the nodes of the tree in
-  /// `node`'s test context. In a test context the default is the key's test value; a key without
-  /// one reads its default value, and the read is reported as a test failure (see `TestContext`).
+  /// The default value of `key` for this tree, as read at `node`, in the context whose defaults
+  /// `node` reads (see `Node.contextForDefaults()`).
+  func defaultValue(of key: KeyInfo, readAt node: Node) -> AnyObject {
+    defaultValue(of: key, readAt: node, in: node.contextForDefaults())
+  }
+
+  /// The default value of `key` for this tree in `testContext`, as read at `node`: computed on
+  /// first use (by the first thread that needs it, with no lock held) and then shared by the
+  /// nodes of the tree that read `testContext`'s defaults (`node`'s test context, or the one a
+  /// `context` set on its path switches it to). In a test context the default is the key's test
+  /// value; a key without one reads its default value, and the read is reported as a test failure
+  /// (see `TestContext`).
   ///
   /// Threads that need other keys' defaults meanwhile compute them in parallel; a thread that
   /// needs this one waits for it. A default may read other dependencies of the tree. A default
   /// that needs itself, directly or through other defaults, in this tree or in a tree it creates,
   /// is reported instead of recursing forever.
-  func defaultValue(of key: KeyInfo, readAt node: Node) -> AnyObject {
+  func defaultValue(of key: KeyInfo, readAt node: Node, in testContext: TestContext?) -> AnyObject {
     let context = ThreadContext.current
-    let testContext = node.testContext
     return Once.value(
       of: .defaultValue(key),
       in: context,
@@ -219,10 +226,12 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     withLock { $0.defaults.computedKeys(in: context) }
   }
 
-  /// Forgets the defaults computed for `context` (when a GlobalEnv test scope ends), releasing
-  /// them after the lock.
+  /// Forgets the defaults computed for `context` and the contexts switched to from it (when a
+  /// GlobalEnv test scope ends), releasing them after the lock.
   func forgetDefaults(of context: TestContext) {
-    let removed = withLock { $0.defaults.removeAll(of: context) }
+    // Listed before the lock: the switched contexts are under a leaf lock of their own.
+    let contexts = context.withSwitchedContexts
+    let removed = withLock { $0.defaults.removeAll(of: contexts) }
     withExtendedLifetime(removed) {}
   }
 
