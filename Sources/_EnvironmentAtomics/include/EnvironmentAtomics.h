@@ -320,6 +320,16 @@ static inline void environment_pointer_store(void *_Nonnull *_Nonnull slot, void
   __atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
+/// Loads a word that another thread publishes with `environment_word_store` (acquire).
+static inline uintptr_t environment_word_load(const uintptr_t *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/// Publishes a word (release).
+static inline void environment_word_store(uintptr_t *_Nonnull slot, uintptr_t value) {
+  __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
 /// Loads a flag that another thread sets with `environment_flag_set` (acquire).
 static inline bool environment_flag_load(const uint32_t *_Nonnull flag) {
   return __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0;

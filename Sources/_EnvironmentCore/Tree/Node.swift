@@ -169,12 +169,17 @@ package struct Node: @unchecked Sendable {
   /// run here gives this node's value. (What other nodes share is a key's own resolved value,
   /// the memo of `resolve`.) Specialized in the caller's module (so that boxing the value needs
   /// no run-time generic metadata lookup), but not inlined into the fast path.
+  ///
+  /// `declared`: the key path is a `@Dependency` property's, which the process keeps alive if it
+  /// can (see `DeclaredKeyPaths`), so that the entry needs no retain of it.
   @inlinable @inline(never)
-  package func readUncached<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  package func readUncached<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>, declared: Bool = false
+  ) -> Value {
     let read = beginUncachedRead()
     let value = dependencies(for: read)[keyPath: keyPath]
     Interleaving.point(.resolved)
-    finish(read, caching: Box(value), for: keyPath)
+    finish(read, caching: Box(value), for: keyPath, declared: declared)
     return value
   }
 
@@ -198,13 +203,18 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
-  /// only, unless the node was written since the read began.
+  /// only, unless the node was written since the read began. The entry keeps `keyPath`'s identity
+  /// from being reused with an unowned retain, unless the process keeps a `declared` key path
+  /// alive for good (see `DeclaredKeyPaths`).
   @usableFromInline
-  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
+  func finish(
+    _ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath, declared: Bool
+  ) {
     guard Tree.isCacheable(read.generation) else { return }
+    let owner: AnyObject? = declared && DeclaredKeyPaths.keep(keyPath) ? nil : keyPath
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
       _ = publish(
-        ObjectIdentifier(keyPath), box: box, owner: keyPath, tree: tree,
+        ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
         generation: read.generation, writeCount: read.writeCount)
     }
   }

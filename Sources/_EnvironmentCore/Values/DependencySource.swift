@@ -45,7 +45,8 @@ package enum DependencySource<Value, Path: AnyObject> {
     case .keyPath(let keyPath):
       // `Path` is a key path of `Dependencies` to `Value` (the invariant above); checked in debug
       // builds.
-      node.readUncached(unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self))
+      node.readUncached(
+        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), declared: true)
     case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type))
     }
   }
