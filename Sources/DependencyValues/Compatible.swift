@@ -20,5 +20,16 @@ public enum Compatible {
   ///   static var defaultValue: @Sendable () -> Date { { Date() } }
   /// }
   /// ```
-  public typealias DependencyKey = DependencyValues.DependencyKey
+  public typealias DependencyKey = _DependencyKeyOfThisModule
 }
+
+/// This module's `DependencyKey`, under a name that `Compatible.DependencyKey` can refer to:
+/// inside `Compatible` the name `DependencyKey` is its own, and `DependencyValues.DependencyKey`
+/// no longer names the module's protocol, since `DependencyValues` names the ``Dependencies``
+/// type. Public because a public type alias may only refer to public names; you never use it.
+///
+/// ```swift
+/// struct Clock: Compatible.DependencyKey { static var defaultValue: Int { 0 } }
+/// ```
+@_documentation(visibility: internal)
+public typealias _DependencyKeyOfThisModule = DependencyKey

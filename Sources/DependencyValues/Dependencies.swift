@@ -1,8 +1,8 @@
 /// The values of all dependencies, as seen from one place in a tree of environments.
 ///
-/// `Dependencies` is opaque: you never create one. You extend it with a computed property per
-/// dependency, and environments use those properties' key paths (`\.mainQueue`) to read and set
-/// values:
+/// You extend it with a computed property per dependency, and environments use those properties'
+/// key paths (`\.mainQueue`) to read and set values (swift-dependencies' name for it,
+/// ``DependencyValues``, names the same type):
 ///
 /// ```swift
 /// extension Dependencies {
@@ -15,11 +15,28 @@
 /// let environment = AppEnvironment().with(\.apiClient, .mock)
 /// ```
 nonisolated public struct Dependencies: Sendable {
-  @usableFromInline let storage: any DependencyStorage
+  /// An environment's storage (its reads and writes are the environment's), or a
+  /// `StandaloneStorage`, which is a value: copies of a `Dependencies()` do not share writes.
+  @usableFromInline var storage: any DependencyStorage
 
   /// Wraps the storage that an environment module resolves reads and writes against.
   package init(storage: any DependencyStorage) {
     self.storage = storage
+  }
+
+  /// A set of values of its own, outside any environment, as swift-dependencies'
+  /// `DependencyValues()`: nothing is set, and a key that is not set reads its value for the
+  /// value's `context`: its test value in a test context, its preview value in a preview, its
+  /// live value otherwise (see `StandaloneStorage`). Writes stay in the value: copies do not
+  /// share them.
+  ///
+  /// ```swift
+  /// var values = DependencyValues()
+  /// values.date = .constant(Date(timeIntervalSince1970: 0))
+  /// values.date.now  // 1970-01-01
+  /// ```
+  public init() {
+    self.init(storage: StandaloneStorage())
   }
 
   /// Reads or writes the value of the dependency identified by `key`.

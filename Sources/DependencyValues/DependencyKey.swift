@@ -124,7 +124,9 @@ extension TestDependencyKey where Self: DependencyKey {
 /// A key for one dependency, with the value used when no environment sets it.
 ///
 /// Declare a key the way you declare a SwiftUI `EnvironmentKey`, then expose it as a computed
-/// property on ``Dependencies``:
+/// property on ``Dependencies``. The live value has two spellings that mean the same:
+/// `defaultValue` (swift-composable-environment 0.5) and `liveValue` (swift-dependencies); a key
+/// declares one of them, and the other reads it.
 ///
 /// ```swift
 /// extension DependencyKeys {
@@ -141,14 +143,23 @@ extension TestDependencyKey where Self: DependencyKey {
 /// }
 /// ```
 ///
+/// ```swift
+/// struct APIClientKey: DependencyKey {  // as swift-dependencies spells it
+///   static let liveValue = APIClient.live
+/// }
+/// ```
+///
 /// The default is computed lazily, the first time a tree of environments needs it, and at most once
 /// per tree: a fresh root environment gets fresh defaults.
 public protocol DependencyKey: TestDependencyKey {
   /// The type of the dependency's value (`Sendable`, as ``TestDependencyKey/Value``), restated so
-  /// that a key's declaration infers it from `defaultValue`.
-  associatedtype Value
+  /// that a key's declaration infers it from `defaultValue` or `liveValue`. A key that declares
+  /// neither gets the marker type, whose `liveValue` is unavailable: it does not compile, and the
+  /// error names both spellings.
+  associatedtype Value = _DependencyKeyDeclaresNoLiveValue
 
-  /// The value read where no environment has set one.
+  /// The value read where no environment has set one: the live value. Declare it or
+  /// ``liveValue``; by default it is ``liveValue``.
   ///
   /// ```swift
   /// struct Clock: DependencyKey {
@@ -156,6 +167,16 @@ public protocol DependencyKey: TestDependencyKey {
   /// }
   /// ```
   static var defaultValue: Value { get }
+
+  /// The live value, as swift-dependencies spells it: the same as ``defaultValue``. Declare it or
+  /// `defaultValue`; by default it is `defaultValue`.
+  ///
+  /// ```swift
+  /// struct Clock: DependencyKey {
+  ///   static let liveValue: @Sendable () -> Date = { Date() }
+  /// }
+  /// ```
+  static var liveValue: Value { get }
 
   /// The value read inside a test context where no environment sets one: see
   /// ``TestDependencyKey/testValue``. Restated here so that a key's `Value` is inferred from its
@@ -182,6 +203,32 @@ public protocol DependencyKey: TestDependencyKey {
 }
 
 extension DependencyKey {
+  /// No `defaultValue`: ``liveValue``, as the key declares it.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {
+  ///   static let liveValue = "en"  // defaultValue is this one
+  /// }
+  /// ```
+  ///
+  /// A key that declares neither (but whose `Value` its `testValue` gives) would read each through
+  /// the other forever: the program stops instead, naming the key (see `LiveValueSpelling`).
+  public static var defaultValue: Value {
+    LiveValueSpelling.checkDeclared(Self.self)
+    return liveValue
+  }
+
+  /// No `liveValue`: ``defaultValue``, as the key declares it.
+  ///
+  /// ```swift
+  /// struct LocaleKey: DependencyKey {
+  ///   static var defaultValue: String { "en" }  // liveValue is this one
+  /// }
+  /// ```
+  public static var liveValue: Value {
+    LiveValueSpelling.readingDefaultValue(of: Self.self) { defaultValue }
+  }
+
   /// No preview value: ``defaultValue``.
   ///
   /// ```swift
@@ -206,6 +253,32 @@ extension DependencyKey {
     TestValueMark.markUndeclared(Self.self)
     return value
   }
+}
+
+/// The `Value` of a ``DependencyKey`` that declares neither `defaultValue` nor `liveValue`: its
+/// `liveValue` is unavailable, so that the key does not compile and the error says what to declare.
+/// You never name it.
+///
+/// ```swift
+/// struct CountKey: DependencyKey {}  // error: a DependencyKey declares its live value: …
+/// ```
+@_documentation(visibility: internal)
+public enum _DependencyKeyDeclaresNoLiveValue: Sendable {}
+
+extension DependencyKey where Value == _DependencyKeyDeclaresNoLiveValue {
+  /// Unavailable: chosen for a key that declares no live value, so that it fails to compile.
+  ///
+  /// ```swift
+  /// struct CountKey: DependencyKey { static var defaultValue: Int { 0 } }  // what to write
+  /// ```
+  @available(
+    *, unavailable,
+    message: """
+      a DependencyKey declares its live value: `static let liveValue = …` (swift-dependencies) or \
+      `static var defaultValue: Value { … }` (swift-composable-environment 0.5)
+      """
+  )
+  public static var liveValue: Value { fatalError() }
 }
 
 #if compiler(>=6.2)

@@ -7,6 +7,8 @@ package protocol DependencyStorage: Sendable {
   /// The value of `key` as seen by this storage.
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value
 
-  /// Sets the value of `key` in this storage, boxed by the caller (see `Box`).
-  func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type)
+  /// Sets the value of `key` in this storage, boxed by the caller (see `Box`). Mutating, so that a
+  /// storage that is a value (`StandaloneStorage`) keeps its writes; an environment's storage
+  /// refers to its node, and writes there.
+  mutating func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type)
 }

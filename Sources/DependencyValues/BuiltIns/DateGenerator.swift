@@ -14,7 +14,7 @@
 /// // In a test: withValues { $0.date = .constant(Date(timeIntervalSince1970: 0)) } …
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator that calls `generate` for each date.
   ///
@@ -25,12 +25,17 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date, as this generator makes it.
+  /// The current date, as this generator makes it. Setting it makes the generator give that date
+  /// from then on, as swift-dependencies does: the same as setting `.constant(date)`.
   ///
   /// ```swift
   /// let created = date.now
+  /// // In a test: withValues { $0.date.now = Date(timeIntervalSince1970: 0) } …
   /// ```
-  public var now: Date { generate() }
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date, as this generator makes it.
   ///

@@ -29,7 +29,8 @@ public enum DependencyContext: Sendable, Hashable {
 /// The key of `Dependencies.context`: its live, preview and test values are the contexts
 /// themselves, so a read gives the context the reading environment belongs to.
 ///
-/// Package-visible because the core knows it: a value set for it on a node switches what unset
+/// Package-visible because the core knows it (and `StandaloneStorage`, whose unset keys read the
+/// values of the context set in it): a value set for it on a node switches what unset
 /// keys read at that node and below (see `Dependencies.context`).
 package enum DependencyContextKey: DependencyKey {
   package static var defaultValue: DependencyContext { .live }

@@ -70,22 +70,25 @@ private final class IncrementingCounter: @unchecked Sendable {
 }
 
 extension UUID {
-  /// The identifier whose last twelve hexadecimal digits are `intValue`, and the others zero:
-  /// readable, predictable identifiers for tests.
+  /// A readable, predictable identifier for tests, as swift-dependencies makes it: the magnitude
+  /// of `intValue` in the last sixteen hexadecimal digits, its sign in the digit before them (1
+  /// for a negative number), and the other digits zero.
   ///
   /// ```swift
   /// UUID(10).uuidString  // "00000000-0000-0000-0000-00000000000A"
+  /// UUID(-1).uuidString  // "00000000-0000-0001-0000-000000000001"
   /// ```
   ///
-  /// `intValue` must not be negative.
+  /// Any `Int` is accepted, `Int.min` too (swift-dependencies stops on it): its magnitude,
+  /// 2⁶³, is `8000-000000000000`.
   @_disfavoredOverload
   public init(_ intValue: Int) {
-    precondition(intValue >= 0, "UUID(\(intValue)): the number of a UUID cannot be negative")
-    let value = UInt64(intValue)
-    func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (8 * index)) }
+    let magnitude = UInt64(intValue.magnitude)
+    let sign: UInt8 = intValue < 0 ? 1 : 0
+    func byte(_ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: magnitude >> (8 * index)) }
     self.init(
       uuid: (
-        0, 0, 0, 0, 0, 0, 0, 0, byte(7), byte(6), byte(5), byte(4), byte(3), byte(2), byte(1),
+        0, 0, 0, 0, 0, 0, 0, sign, byte(7), byte(6), byte(5), byte(4), byte(3), byte(2), byte(1),
         byte(0)
       ))
   }

@@ -26,7 +26,7 @@
 /// attributed to where the closure was made, then returns the placeholder, returns nothing for a
 /// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one.
 public func unimplemented<each Argument, Result>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
@@ -44,7 +44,7 @@ public func unimplemented<each Argument, Result>(
 /// let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 0)
 /// ```
 public func unimplemented<each Argument, Result>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
@@ -62,7 +62,7 @@ public func unimplemented<each Argument, Result>(
 /// let save: @Sendable (Draft) throws -> Void = unimplemented("Drafts.save")
 /// ```
 public func unimplemented<each Argument, Result>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
@@ -80,7 +80,7 @@ public func unimplemented<each Argument, Result>(
 /// let fetch: @Sendable (Int) async throws -> String = unimplemented("APIClient.fetch")
 /// ```
 public func unimplemented<each Argument, Result>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
@@ -100,7 +100,7 @@ public func unimplemented<each Argument, Result>(
 /// (Disfavored, so that a throwing `Void` endpoint gets the overload that throws.)
 @_disfavoredOverload
 public func unimplemented<each Argument>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
@@ -117,7 +117,7 @@ public func unimplemented<each Argument>(
 /// ```
 @_disfavoredOverload
 public func unimplemented<each Argument>(
-  _ endpoint: String,
+  _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Void {
@@ -125,6 +125,66 @@ public func unimplemented<each Argument>(
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
   }
+}
+
+/// An unimplemented throwing endpoint with a typed error: fails the test, then throws `failure`.
+///
+/// ```swift
+/// let load: @Sendable (Int) throws(LoadError) -> Data = unimplemented(
+///   "Loader.load", throwing: LoadError.unavailable)
+/// ```
+public func unimplemented<each Argument, Failure: Error, Result>(
+  _ endpoint: String = "",
+  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) throws(Failure) in
+    site.reportCall(with: repeat each argument)
+    throw failure()
+  }
+}
+
+/// An unimplemented asynchronous throwing endpoint with a typed error: fails the test, then
+/// throws `failure`.
+///
+/// ```swift
+/// let fetch: @Sendable (Int) async throws(FetchError) -> String = unimplemented(
+///   "APIClient.fetch", throwing: FetchError.offline)
+/// ```
+public func unimplemented<each Argument, Failure: Error, Result>(
+  _ endpoint: String = "",
+  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
+  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  return { (argument: repeat each Argument) async throws(Failure) in
+    site.reportCall(with: repeat each argument)
+    throw failure()
+  }
+}
+
+/// An unimplemented value, not an endpoint: fails the test when evaluated, then gives
+/// `placeholder`. For a test value that no test is meant to read.
+///
+/// ```swift
+/// static var testValue: Configuration {
+///   unimplemented("Configuration.testValue", placeholder: .empty)
+/// }
+/// ```
+///
+/// (Disfavored, so that where a closure is expected the endpoint overloads are chosen.)
+@_disfavoredOverload
+public func unimplemented<Result>(
+  _ endpoint: String = "",
+  placeholder: @autoclosure () -> Result,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) -> Result {
+  UnimplementedSite(endpoint, fileID, filePath, line, column).reportEvaluation()
+  return placeholder()
 }
 
 /// The error an unimplemented throwing endpoint throws after failing the test.
@@ -172,6 +232,21 @@ private struct UnimplementedSite: Sendable {
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }
 
+  /// The endpoint's name; one made without a name is named by where it was made.
+  private var name: String {
+    endpoint.isEmpty ? "the endpoint made at \(location.fileID):\(location.line)" : endpoint
+  }
+
+  /// Records the failure of evaluating an unimplemented value.
+  func reportEvaluation() {
+    TestFailureReporting.record(
+      """
+      Unimplemented: \(name) was evaluated. The dependency's value in this test is a placeholder: \
+      set the dependency for this test, or declare a test value that implements it.
+      """,
+      at: location)
+  }
+
   /// Records the failure of a call with `argument`s.
   func reportCall<each Argument>(with argument: repeat each Argument) {
     var rendered: [String] = []
@@ -179,7 +254,7 @@ private struct UnimplementedSite: Sendable {
     let arguments = rendered.isEmpty ? "" : " with (\(rendered.joined(separator: ", ")))"
     TestFailureReporting.record(
       """
-      Unimplemented: \(endpoint) was called\(arguments). The dependency's value in this test \
+      Unimplemented: \(name) was called\(arguments). The dependency's value in this test \
       leaves this endpoint unimplemented: set the endpoint for this test (for example \
       `client.\(endpoint.split(separator: ".").last ?? "endpoint") = { … }`), or use a value \
       that implements it.

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The storage of a `Dependencies()` made outside any environment (swift-dependencies'
+/// `DependencyValues()`): a dictionary of the values written into it, copied on write as any
+/// dictionary, so that the `Dependencies` value that holds it behaves as a value.
+///
+/// ```swift
+/// var values = Dependencies()
+/// values.uuid = .incrementing  // stays in `values`
+/// let copy = values            // has it too; later writes to either are its own
+/// ```
+///
+/// A key that is not set reads, at each read (nothing is cached), its value for the context that
+/// `context` gives: the context set in the value if any, otherwise the process's (`.test` where
+/// a test binary installed the failure reporter, `.preview` in an Xcode preview, `.live`
+/// elsewhere). In a test context, a key without a test value fails the test, naming it.
+/// Environments never read through it; it is what `Dependencies()` is for: a set of values to
+/// build and hand over, as a whole.
+struct StandaloneStorage: DependencyStorage {
+  /// The values written, each in its `Box`, by key.
+  private var values: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+
+  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
+    if let box = values[ObjectIdentifier(key)] { return Box<Key.Value>.unbox(box) }
+    switch context {
+    case .live: return Self.liveValue(of: key)
+    case .preview: return Key.previewValue
+    case .test:
+      let (value, declared) = TestValueMark.testValue(of: key)
+      if !declared {
+        TestFailureReporting.record(
+          """
+          \(String(reflecting: key)) has no test value, and a Dependencies() value that does \
+          not set it was read in a test context: set it in the value, or declare the key's \
+          testValue.
+          """,
+          at: nil)
+      }
+      return value
+    }
+  }
+
+  mutating func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
+    values[ObjectIdentifier(key)] = box
+  }
+
+  /// The context whose values unset keys read: the one set in this value, or the process's.
+  private var context: DependencyContext {
+    if let box = values[ObjectIdentifier(DependencyContextKey.self)] {
+      return Box<DependencyContext>.unbox(box)
+    }
+    if TestFailureReporting.reporter != nil { return .test }
+    if let previews = getenv("XCODE_RUNNING_FOR_PREVIEWS"), String(cString: previews) == "1" {
+      return .preview
+    }
+    return .live
+  }
+
+  /// The live value of `Key`: `defaultValue` where the key is a `DependencyKey` (in any module);
+  /// for a key with a test value only, that.
+  private static func liveValue<Key: TestDependencyKey>(of key: Key.Type) -> Key.Value {
+    if let live = Key._boxedLiveValue() { return Box<Key.Value>.unbox(live.box) }
+    // The same key type, opened as a `DependencyKey`: its box is a `Box<Key.Value>`.
+    if let live = key as? any DependencyKey.Type { return Box<Key.Value>.unbox(live.boxedLive()) }
+    return Key.testValue
+  }
+}
+
+extension DependencyKey {
+  /// The live value, boxed, for a caller that knows the key only as an existential.
+  fileprivate static func boxedLive() -> AnyObject { Box<Value>(defaultValue) }
+}
