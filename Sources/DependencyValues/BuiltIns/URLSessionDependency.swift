@@ -22,6 +22,10 @@
 
   /// Answers every request of the test session by failing the test and the request: a test that
   /// reaches the network without setting `urlSession` is told so.
+  ///
+  /// The failure is recorded in `canInit(with:)`, which the session calls when the request's task
+  /// is made (in FoundationNetworking, in the caller's task), so that the failure is the calling
+  /// test's; `startLoading` runs on the session's queue, where no test is current.
   private final class UnimplementedURLProtocol: URLProtocol {
     static let message = """
       Unimplemented: \\Dependencies.urlSession was used in a test without being set: set it for \
@@ -29,12 +33,14 @@
       request behind a dependency of your own.
       """
 
-    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canInit(with request: URLRequest) -> Bool {
+      TestFailureReporting.record(Self.message, at: nil)
+      return true
+    }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
     override func startLoading() {
-      TestFailureReporting.record(Self.message, at: nil)
       client?.urlProtocol(self, didFailWithError: URLError(.notConnectedToInternet))
     }
 
