@@ -18,8 +18,18 @@ extension ComposableEnvironment {
   /// environment[APIClient.self] = .mock
   /// let client = environment[APIClient.self]
   /// ```
-  public subscript<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    @inlinable get { node.read(key: key) }
+  ///
+  /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
+  /// leave them to their defaults, the line of the read.
+  public subscript<Key: DependencyKey>(
+    _ key: Key.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Key.Value {
+    @inlinable get {
+      node.read(
+        key: key, from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     set { node.write(key: key, newValue) }
   }
 

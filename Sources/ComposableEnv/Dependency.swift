@@ -27,15 +27,34 @@ extension ComposableEnvironment {
   public struct Dependency<Value> {
     /// What the property reads: a key path or a key type. Two words, as a key path and its
     /// identity were: an environment's size does not grow with the form its properties use.
-    @usableFromInline let source: DependencySource<Value, WritableKeyPath<Dependencies, Value>>
+    @usableFromInline let source: DependencySource<Value, KeyPath<Dependencies, Value>>
 
-    /// Declares a property that reads the dependency at `keyPath`.
+    /// Where the property is declared: where a test failure of its reads is recorded. Three
+    /// words (see `ReadSite`).
+    @usableFromInline let site: ReadSite
+
+    /// Declares a property that reads the dependency at `keyPath`, or a value within it.
     ///
     /// ```swift
     /// @Dependency(\.uuid) var uuid
+    /// @Dependency(\.date.now) var now  // the date of now, at each read
+    /// @Dependency(\.apiClient.fetch) var fetch
     /// ```
-    public init(_ keyPath: WritableKeyPath<Dependencies, Value>) {
-      source = .keyPath(keyPath)
+    ///
+    /// A key path of one component (`\.uuid`) is read once per environment and write, and
+    /// cached; one that goes on into the dependency's value (`\.date.now`) runs its getters at
+    /// each read, on the dependency's cached value, as swift-dependencies does: `now` is a new
+    /// date at each read of a live generator. The last components may be read-only.
+    ///
+    /// `fileID`, `filePath`, `line` and `column` are where a test failure of the property's reads
+    /// is recorded: leave them to their defaults, the property's declaration.
+    public init(
+      _ keyPath: KeyPath<Dependencies, Value>,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column
+    ) {
+      source = .reading(keyPath)
+      site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Declares a property that reads the dependency of `key`, such as a client type that is its
@@ -53,26 +72,57 @@ extension ComposableEnvironment {
     /// ```
     ///
     /// A read is as fast as a key path's, and the value is the key's: what the nearest environment
-    /// set with ``ComposableEnvironment/with(_:_:)-(Key.Type,_)``, or the key's default.
-    public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+    /// set with ``ComposableEnvironment/with(_:_:)-(Key.Type,_)``, or the key's default. The key
+    /// may be a `TestDependencyKey` only (a module's interface, whose live value the app adds):
+    /// a test reads its test value; a read elsewhere, with no live value added, its test value
+    /// too, said once on standard error.
+    public init<Key: TestDependencyKey>(
+      _ key: Key.Type,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column
+    ) where Key.Value == Value {
       source = .key(KeyInfo(key))
+      site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Unavailable: `@Dependency` needs a key path that can also be set.
+    /// Declares a property that reads the dependency at `keyPath` as the concrete type a test
+    /// set it to, as swift-dependencies' initializer of that name does.
     ///
     /// ```swift
-    /// extension Dependencies { var version: String { "1.0" } }  // no setter
-    /// @Dependency(\.version) var version  // error: needs a writable key path
+    /// final class ClockTestEnvironment: ComposableEnvironment {
+    ///   @Dependency(\.continuousClock, as: TestClock<Duration>.self) var clock
+    /// }
+    /// let environment = ClockTestEnvironment().with(\.continuousClock, TestClock())
+    /// await environment.clock.advance(by: .seconds(1))
     /// ```
-    @available(
-      *, unavailable,
-      message: """
-        @Dependency needs a writable key path: give the Dependencies property a setter \
-        (`set { self[Key.self] = newValue }`) so that environments can override it.
-        """
-    )
-    public init(_ keyPath: KeyPath<Dependencies, Value>) {
-      fatalError("unavailable")
+    ///
+    /// A value of another type stops the program with a message that says what to set.
+    public init<Base>(
+      _ keyPath: KeyPath<Dependencies, Base>, as type: Value.Type,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column
+    ) {
+      source = .reading(DependencyCast.keyPath(keyPath, as: type), shapedAs: keyPath)
+      site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Declares a property that reads the dependency of `key` as the concrete type a test set it
+    /// to, as swift-dependencies' initializer of that name does.
+    ///
+    /// ```swift
+    /// final class TestEnvironment: ComposableEnvironment {
+    ///   @Dependency(ClientKey.self, as: TestClient.self) var client
+    /// }
+    /// ```
+    ///
+    /// A value of another type stops the program with a message that says what to set.
+    public init<Key: TestDependencyKey>(
+      _ key: Key.Type, as type: Value.Type,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column
+    ) {
+      source = .keyPath(DependencyCast.keyPath(of: key, as: type))
+      site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Unavailable: a `@Dependency` reads from the environment that declares it.
@@ -104,8 +154,8 @@ extension ComposableEnvironment {
     ///
     /// Always inlined into the property's getter, where `storageKeyPath` is a literal: the compiler
     /// then reads the wrapper's fields directly instead of applying a key path at run time. The
-    /// steps are `DependencySource.read(at:)`'s, on the source in place, so that a cached read
-    /// does not copy (retain) the key path.
+    /// steps are `DependencySource.read(at:from:)`'s, on the source in place, so that a cached
+    /// read does not copy (retain) the key path.
     @inlinable
     public static subscript<Environment: ComposableEnvironment>(
       _enclosingInstance environment: Environment,
@@ -116,7 +166,8 @@ extension ComposableEnvironment {
         let node = environment.node
         let id = environment[keyPath: storageKeyPath].source.cacheID
         if let value = node.cachedValue(for: id, as: Value.self) { return value }
-        return environment[keyPath: storageKeyPath].source.readUncached(at: node)
+        let wrapper = environment[keyPath: storageKeyPath]
+        return wrapper.source.readUncached(at: node, from: wrapper.site)
       }
     }
   }

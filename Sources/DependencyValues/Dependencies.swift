@@ -51,9 +51,14 @@ nonisolated public struct Dependencies: Sendable {
   ///   }
   /// }
   /// ```
+  ///
+  /// `function` is the property whose getter reads the key, which a test failure of the read
+  /// names (`\Dependencies.logger`): leave it to its default, as with swift-dependencies.
   @inlinable
-  public subscript<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
-    get { storage.value(for: key) }
+  public subscript<Key: TestDependencyKey>(
+    _ key: Key.Type, function function: StaticString = #function
+  ) -> Key.Value {
+    get { ReadTrace.readingProperty(function) { storage.value(for: key) } }
     // Boxed here, inlined where `Key` is known (see `Box`).
     set { storage.setValue(Box(newValue), for: key) }
   }

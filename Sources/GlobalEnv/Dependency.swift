@@ -28,7 +28,7 @@ import _EnvironmentCore
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   /// What the property reads: a key path or a key type. Unlike ComposableEnv's wrapper, whose
-  /// key path may be any `WritableKeyPath` (as in 0.5), this one's is `Sendable`, as the wrapper is.
+  /// key path may be any key path (as in 0.5), this one's is `Sendable`, as the wrapper is.
   @usableFromInline
   let source: DependencySource<Value, any KeyPath<Dependencies, Value> & Sendable>
 
@@ -37,14 +37,34 @@ public struct Dependency<Value>: Sendable {
   @usableFromInline
   let scope: GlobalDependencies.Scope?
 
-  /// Declares a property that reads the dependency at `keyPath`.
+  /// Where the property is declared: where a test failure of its reads is recorded (see
+  /// `ReadSite`).
+  @usableFromInline
+  let site: ReadSite
+
+  /// Declares a property that reads the dependency at `keyPath`, or a value within it.
   ///
   /// ```swift
   /// @Dependency(\.uuid) var uuid
+  /// @Dependency(\.date.now) var now  // the date of now, at each read
+  /// @Dependency(\.apiClient.fetch) var fetch
   /// ```
-  public init(_ keyPath: KeyPath<Dependencies, Value> & Sendable) {
-    source = .keyPath(keyPath)
+  ///
+  /// A key path of one component (`\.uuid`) is read once per scope and write, and cached; one
+  /// that goes on into the dependency's value (`\.date.now`) runs its getters at each read, on
+  /// the dependency's cached value, as swift-dependencies does: `now` is a new date at each read
+  /// of a live generator. The last components may be read-only.
+  ///
+  /// `fileID`, `filePath`, `line` and `column` are where a test failure of the property's reads
+  /// is recorded: leave them to their defaults, the property's declaration.
+  public init(
+    _ keyPath: any KeyPath<Dependencies, Value> & Sendable,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    source = .reading(keyPath)
     scope = GlobalDependencies.capturedScope
+    site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Declares a property that reads the dependency of `key`, such as a client type that is its
@@ -60,9 +80,60 @@ public struct Dependency<Value>: Sendable {
   ///   @Dependency(APIClient.self) var apiClient
   /// }
   /// ```
-  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {
+  ///
+  /// The key may be a `TestDependencyKey` only (a module's interface, whose live value the app
+  /// adds), as with swift-dependencies: a test reads its test value; a read elsewhere, with no
+  /// live value added, its test value too, said once on standard error.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) where Key.Value == Value {
     source = .key(KeyInfo(key))
     scope = GlobalDependencies.capturedScope
+    site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Declares a property that reads the dependency at `keyPath` as the concrete type a test set
+  /// it to, as swift-dependencies' initializer of that name does.
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0.continuousClock = TestClock() })
+  /// struct FeatureTests {
+  ///   @Dependency(\.continuousClock, as: TestClock<Duration>.self) var clock
+  /// }
+  /// ```
+  ///
+  /// A value of another type stops the program with a message that says what to set.
+  public init<Base>(
+    _ keyPath: any KeyPath<Dependencies, Base> & Sendable, as type: Value.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    source = .reading(DependencyCast.keyPath(keyPath, as: type), shapedAs: keyPath)
+    scope = GlobalDependencies.capturedScope
+    site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Declares a property that reads the dependency of `key` as the concrete type a test set it
+  /// to, as swift-dependencies' initializer of that name does.
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0[ClientKey.self] = TestClient() })
+  /// struct FeatureTests {
+  ///   @Dependency(ClientKey.self, as: TestClient.self) var client
+  /// }
+  /// ```
+  ///
+  /// A value of another type stops the program with a message that says what to set.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type, as type: Value.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    source = .keyPath(DependencyCast.keyPath(of: key, as: type))
+    scope = GlobalDependencies.capturedScope
+    site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The dependency's current value.
@@ -73,6 +144,8 @@ public struct Dependency<Value>: Sendable {
   ///
   /// Always inlined, so that a read specializes for `Value` in the reading module.
   public var wrappedValue: Value {
-    @inlinable @inline(__always) get { GlobalDependencies.read(source, capturedIn: scope) }
+    @inlinable @inline(__always) get {
+      GlobalDependencies.read(source, capturedIn: scope, from: site)
+    }
   }
 }

@@ -58,31 +58,38 @@ enum GlobalDependencies {
     return scope
   }
 
-  /// The value of `keyPath` in the current task.
+  /// The value of `keyPath` in the current task; a test failure of the read is recorded at
+  /// `site`, if known.
   ///
   /// Outside any scope, one atomic load decides that the task-local lookup is not needed; the
   /// root is then read in place, without retaining it.
   @inlinable @inline(__always)
-  static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite?) -> Value {
     let root = root
-    if scopesAreLive, let scope = innermostScope { return scope.node.read(keyPath) }
-    return root.read(keyPath)
+    if scopesAreLive, let scope = innermostScope { return scope.node.read(keyPath, from: site) }
+    return root.read(keyPath, from: site)
   }
 
-  /// What a `@Dependency` property reads, in the current scope, or process-wide.
+  /// What a `@Dependency` property declared at `site` reads, in the current scope, or
+  /// process-wide.
   @inlinable @inline(__always)
-  static func read<Value, Path>(_ source: DependencySource<Value, Path>) -> Value {
+  static func read<Value, Path>(_ source: DependencySource<Value, Path>, from site: ReadSite)
+    -> Value
+  {
     let root = root
-    if scopesAreLive, let scope = innermostScope { return source.read(at: scope.node) }
-    return source.read(at: root)
+    if scopesAreLive, let scope = innermostScope {
+      return source.read(at: scope.node, from: site)
+    }
+    return source.read(at: root, from: site)
   }
 
-  /// The value of `key` in the current scope, or process-wide.
+  /// The value of `key` in the current scope, or process-wide; a test failure of the read is
+  /// recorded at `site`.
   @inlinable @inline(__always)
-  static func read<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+  static func read<Key: DependencyKey>(key: Key.Type, from site: ReadSite) -> Key.Value {
     let root = root
-    if scopesAreLive, let scope = innermostScope { return scope.node.read(key: key) }
-    return root.read(key: key)
+    if scopesAreLive, let scope = innermostScope { return scope.node.read(key: key, from: site) }
+    return root.read(key: key, from: site)
   }
 
   /// A new scope on top of `parent` (by default the current one), in the current task's test
@@ -114,23 +121,25 @@ enum GlobalDependencies {
   /// `withEscapedValues` carries.
   static var innermostScopeIfAny: Scope? { scopesAreLive ? innermostScope : nil }
 
-  /// What a `@Dependency` made in `captured` (if any) reads now: with no captured scope, as
-  /// `read(_:)` does; otherwise through the captured scope, the values set in the scope where it
-  /// is read winning (see `Scope.node(readFrom:)`).
+  /// What a `@Dependency` made in `captured` (if any) and declared at `site` reads now: with no
+  /// captured scope, as `read(_:from:)` does; otherwise through the captured scope, the values
+  /// set in the scope where it is read winning (see `Scope.node(readFrom:)`).
   @inlinable @inline(__always)
   static func read<Value, Path>(
-    _ source: DependencySource<Value, Path>, capturedIn captured: Scope?
+    _ source: DependencySource<Value, Path>, capturedIn captured: Scope?, from site: ReadSite
   ) -> Value {
-    guard let captured else { return read(source) }
-    return read(source, captured: captured)
+    guard let captured else { return read(source, from: site) }
+    return read(source, captured: captured, from: site)
   }
 
-  /// `read(_:capturedIn:)` for a `@Dependency` that captured a scope: specialized in the reading
-  /// module, but not inlined into the read of one that captured none (the common one, kept
-  /// small).
+  /// `read(_:capturedIn:from:)` for a `@Dependency` that captured a scope: specialized in the
+  /// reading module, but not inlined into the read of one that captured none (the common one,
+  /// kept small).
   @inlinable @inline(never)
-  static func read<Value, Path>(_ source: DependencySource<Value, Path>, captured: Scope) -> Value {
-    source.read(at: captured.node(readFrom: innermostScope))
+  static func read<Value, Path>(
+    _ source: DependencySource<Value, Path>, captured: Scope, from site: ReadSite
+  ) -> Value {
+    source.read(at: captured.node(readFrom: innermostScope), from: site)
   }
 }
 

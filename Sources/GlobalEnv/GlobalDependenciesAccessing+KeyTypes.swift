@@ -16,8 +16,18 @@ extension GlobalDependenciesAccessing {
   /// environment[APIClient.self] = .live
   /// let client = environment[APIClient.self]
   /// ```
-  public subscript<Key: DependencyKey>(_ key: Key.Type) -> Key.Value {
-    @inlinable get { GlobalDependencies.read(key: key) }
+  ///
+  /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
+  /// leave them to their defaults, the line of the read.
+  public subscript<Key: DependencyKey>(
+    _ key: Key.Type,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Key.Value {
+    @inlinable get {
+      GlobalDependencies.read(
+        key: key, from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     nonmutating set { GlobalDependencies.writeTarget.write(key: key, newValue) }
   }
 

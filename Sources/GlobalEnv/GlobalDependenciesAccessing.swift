@@ -28,8 +28,19 @@ extension GlobalDependenciesAccessing {
   /// environment[\.mainQueue] = .immediate
   /// let queue = environment[\.mainQueue]
   /// ```
-  public subscript<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>) -> Value {
-    @inlinable get { GlobalDependencies.read(keyPath) }
+  ///
+  /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
+  /// leave them to their defaults, the line of the read.
+  public subscript<Value>(
+    _ keyPath: WritableKeyPath<Dependencies, Value>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) -> Value {
+    @inlinable get {
+      GlobalDependencies.read(
+        keyPath,
+        from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
     nonmutating set { GlobalDependencies.writeTarget.write(keyPath, newValue) }
   }
 
@@ -38,9 +49,14 @@ extension GlobalDependenciesAccessing {
   /// ```swift
   /// let queue = environment.mainQueue
   /// ```
+  ///
+  /// A member lookup takes no argument but the key path, so it cannot say where it is written: a
+  /// test failure of the read is recorded at the read around it, if any (a `@Dependency` whose
+  /// default reads it), else at the running test's declaration. The subscript,
+  /// `environment[\.mainQueue]`, is recorded at its own line.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<Dependencies, Value>) -> Value {
-    GlobalDependencies.read(keyPath)
+    GlobalDependencies.read(keyPath, from: nil)
   }
 
   /// Sets a dependency for the whole process (or, inside a `withValues` scope, for that scope).

@@ -7,6 +7,9 @@ import Testing
 
 /// Records the library's test failures in the framework running the test: a Swift Testing issue
 /// inside a Swift Testing test, an XCTest failure inside an XCTest case.
+///
+/// Recording costs what the framework's own call does: the location comes with the failure
+/// (where the user's code reads the dependency, see `ReadSite`), nothing is looked up.
 final class TestFrameworkReporter: TestFailureReporter {
   func record(_ message: String, at location: TestFailureLocation?) {
     #if canImport(XCTest)
@@ -17,20 +20,18 @@ final class TestFrameworkReporter: TestFailureReporter {
         return
       }
     #endif
-    let comment = Comment(rawValue: message)
-    if let location {
-      Issue.record(
-        comment,
-        sourceLocation: SourceLocation(
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column))
+    // With no location of its own (a read that cannot take one, `environment.apiClient`), the
+    // failure is recorded at the running test's declaration: the user's file, not this one.
+    let sourceLocation =
+      location.map {
+        SourceLocation(
+          fileID: $0.fileID, filePath: $0.filePath, line: $0.line, column: $0.column)
+      } ?? Test.current?.sourceLocation
+    if let sourceLocation {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     } else {
-      Issue.record(comment)
+      Issue.record(Comment(rawValue: message))
     }
-  }
-
-  func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?) {
-    CallStack.readBeingReported()
   }
 
   var currentTestKey: AnyHashable? {

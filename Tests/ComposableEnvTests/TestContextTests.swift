@@ -112,7 +112,7 @@ private final class SharedContextFeed: ComposableEnvironment, @unchecked Sendabl
     var line = 0
     let locations = recordedIssueLocations {
       line = #line + 1
-      _ = environment.contextUnset
+      _ = environment[\.contextUnset]
     }
     #expect(locations.count == 1)
     #expect(locations.first??.fileName == "TestContextTests.swift")

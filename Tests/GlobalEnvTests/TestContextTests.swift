@@ -47,7 +47,7 @@ private struct ContextReader: GlobalDependenciesAccessing {}
     var line = 0
     let locations = recordedIssueLocations {
       line = #line + 1
-      _ = ContextReader().globalContextUnset
+      _ = ContextReader()[\.globalContextUnset]
     }
     #expect(locations.count == 1)
     #expect(locations.first??.fileName == "TestContextTests.swift")

@@ -25,12 +25,7 @@ struct FeatureTestContextTests {
     withKnownIssue {
       #expect(ShopEnvironment().cart.currency == "EUR")
     } matching: { issue in
-      // Named by key path where the toolchain has the runtime's backtrace API (Swift 6.2+).
-      #if canImport(Runtime)
-        issue.comments.contains { $0.rawValue.contains("\\Dependencies.currency") }
-      #else
-        issue.comments.contains { $0.rawValue.contains("DependencyKeys.Currency") }
-      #endif
+      issue.comments.contains { $0.rawValue.contains("\\Dependencies.currency") }
     }
   }
 }

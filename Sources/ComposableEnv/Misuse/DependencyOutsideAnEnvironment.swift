@@ -33,7 +33,21 @@ public struct Dependency<Value> {
   /// ```swift
   /// struct FeedModel { @Dependency(APIClient.self) var apiClient }  // error: not an environment
   /// ```
-  public init<Key: DependencyKey>(_ key: Key.Type) where Key.Value == Value {}
+  public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {}
+
+  /// Accepts what an environment's `@Dependency` accepts, so that the error is the one below.
+  ///
+  /// ```swift
+  /// struct FeedModel { @Dependency(\.client, as: TestClient.self) var client }  // error
+  /// ```
+  public init<Base>(_ keyPath: KeyPath<Dependencies, Base>, as type: Value.Type) {}
+
+  /// Accepts what an environment's `@Dependency` accepts, so that the error is the one below.
+  ///
+  /// ```swift
+  /// struct FeedModel { @Dependency(ClientKey.self, as: TestClient.self) var client }  // error
+  /// ```
+  public init<Key: TestDependencyKey>(_ key: Key.Type, as type: Value.Type) {}
 
   /// Unavailable: a `@Dependency` reads from the environment that declares it.
   ///

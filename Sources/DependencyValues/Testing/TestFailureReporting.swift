@@ -4,14 +4,10 @@ import _EnvironmentAtomics
 /// modules (`ComposableEnvTesting`, `GlobalEnvTesting`) when they are loaded, so that the library
 /// modules never import `Testing` or `XCTest`.
 package protocol TestFailureReporter: AnyObject, Sendable {
-  /// Records a failure of the running test (Swift Testing or XCTest), at `location` if known.
+  /// Records a failure of the running test (Swift Testing or XCTest), at `location` if known
+  /// (where the user's code reads the dependency: see `ReadSite`), else where the framework
+  /// places a failure of the running test.
   func record(_ message: String, at location: TestFailureLocation?)
-
-  /// What the call stack of this thread says of the dependency being read, looked at once: the
-  /// name of the `Dependencies` key path whose getter is running, such as
-  /// `\Dependencies.apiClient`, and the source location of the user code that reads it (the
-  /// nearest caller outside this package); each `nil` when the stack does not tell.
-  func readBeingReported() -> (keyPath: String?, location: TestFailureLocation?)
 
   /// Identifies the running test, so that a process-wide test context reports once per test.
   var currentTestIdentity: String? { get }

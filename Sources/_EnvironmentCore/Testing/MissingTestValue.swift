@@ -17,18 +17,21 @@ package protocol TestFailureWording: NamedInPath {
 extension TestContext {
   /// Fails the running test because `key` was read at `node`, found no value set on the way to
   /// the root and has no test value: once per context, test and key.
+  ///
+  /// Named and located by the reads in progress on this thread (`ReadTrace`): the `Dependencies`
+  /// property whose getter read the key, and the line where the user's code reads it. Nothing
+  /// is looked up: the report costs its message, and holds no lock of the library (a node's
+  /// lock only while its type is read for the path) and no actor.
   func reportMissingTestValue(of key: KeyInfo, readAt node: Node) {
     let reporter = TestFailureReporting.reporter
     guard claimsReport(of: key, test: owner ?? reporter?.currentTestIdentity) else { return }
     let lineage = node.lineage
     let path = lineage.map(\.nameInPath).joined(separator: " → ")
-    let read = reporter?.readBeingReported()
-    let keyPath = read?.keyPath
+    let read = ReadTrace.current
+    let keyPath = read.property.map { "\\Dependencies.\($0)" }
     // What the advice sets: the key path that was read, or else the key itself (a read by key
     // type, `@Dependency(APIClient.self)`, has no key path; any key can be set by its type).
-    let dependency =
-      keyPath.map { "\\." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
-      ?? "\(key.name).self"
+    let dependency = read.property.map { "\\.\($0)" } ?? "\(key.name).self"
     let setting =
       lineage.first.flatMap { $0.environmentType as? any TestFailureWording.Type }.map {
         $0.adviceToSet(dependency, to: "…")
@@ -51,7 +54,7 @@ extension TestContext {
         • or give the key a value for tests: `static var testValue: \(key.shortValueTypeName) { … }` \
       in \(key.name).
       """
-    record(message, at: read?.location)
+    record(message, at: read.site?.location)
   }
 }
 

@@ -9,25 +9,36 @@ import DependencyValues
 /// key path's. Key paths are cached under their own (object) identities, which never equal a
 /// type's metadata address: the two kinds of entry cannot be mistaken for each other.
 extension Node {
-  /// The value of `key` as seen from this node. Lock-free once cached, like `read(_:)`.
+  /// The value of `key` as seen from this node. Lock-free once cached, like `read(_:from:)`; a
+  /// test failure of the read is recorded at `site`.
   ///
   /// ```swift
   /// let client = node.read(key: APIClient.self)
   /// ```
   @inlinable @inline(__always)
-  package func read<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+  package func read<Key: TestDependencyKey>(key: Key.Type, from site: ReadSite? = nil) -> Key.Value
+  {
     if let value = cachedValue(for: ObjectIdentifier(key), as: Key.Value.self) { return value }
-    return Box<Key.Value>.unbox(readUncached(key: key))
+    return Box<Key.Value>.unbox(readUncached(key: key, from: site))
+  }
+
+  /// `resolveAndCache(_:)` as a read written at `site` (see `ReadTrace`): a test failure raised
+  /// while the default is computed is recorded there.
+  @usableFromInline
+  package func readUncached(key: any TestDependencyKey.Type, from site: ReadSite? = nil)
+    -> AnyObject
+  {
+    ReadTrace.reading(at: site) { resolveAndCache(key) }
   }
 
   /// Resolves `key` at this node (computing its default with no lock held, if it comes to that)
   /// and caches the boxed result under the key type's identity, as a memo of this node's own
-  /// resolved value, unless the node was written since the read began. Returns the box.
+  /// resolved value, unless the node was written since the read began. Returns the box. Part of
+  /// the read in progress on this thread.
   ///
   /// The entry has no owner to keep its identity from being reused: type metadata is never
   /// freed.
-  @usableFromInline
-  package func readUncached(key: any TestDependencyKey.Type) -> AnyObject {
+  func resolveAndCache(_ key: any TestDependencyKey.Type) -> AnyObject {
     let read = beginUncachedRead()
     let info = KeyInfo(existential: key)
     let tree = Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule)

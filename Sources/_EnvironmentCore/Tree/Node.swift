@@ -142,14 +142,17 @@ package struct Node: @unchecked Sendable {
 
   // MARK: Reading
 
-  /// The value of `keyPath` as seen from this node.
+  /// The value of `keyPath` as seen from this node; `site`, where the user's code reads it, is
+  /// where a test failure of the read is recorded (see `ReadTrace`).
   ///
   /// The fast path takes no lock: one pinned lookup in the node's read table, whatever the depth.
   /// Inlined into the caller's module, so that it is specialized for `Value`.
   @inlinable @inline(__always)
-  package func read<Value>(_ keyPath: KeyPath<Dependencies, Value>) -> Value {
+  package func read<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
+  ) -> Value {
     if let value = cachedValue(for: ObjectIdentifier(keyPath), as: Value.self) { return value }
-    return readUncached(keyPath)
+    return readUncached(keyPath, from: site)
   }
 
   /// The value cached for the key path identified by `id`, if it is current.
@@ -168,19 +171,22 @@ package struct Node: @unchecked Sendable {
   /// `Dependencies` it was called on, read keys conditionally or have side effects, so only its
   /// run here gives this node's value. (What other nodes share is a key's own resolved value,
   /// the memo of `resolve`.) Specialized in the caller's module (so that boxing the value needs
-  /// no run-time generic metadata lookup), but not inlined into the fast path.
+  /// no run-time generic metadata lookup), but not inlined into the fast path. The getter runs as
+  /// a read written at `site` (see `ReadTrace`).
   ///
   /// `declared`: the key path is a `@Dependency` property's, which the process keeps alive if it
   /// can (see `DeclaredKeyPaths`), so that the entry needs no retain of it.
   @inlinable @inline(never)
   package func readUncached<Value>(
-    _ keyPath: KeyPath<Dependencies, Value>, declared: Bool = false
+    _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil, declared: Bool = false
   ) -> Value {
-    let read = beginUncachedRead()
-    let value = dependencies(for: read)[keyPath: keyPath]
-    Interleaving.point(.resolved)
-    finish(read, caching: Box(value), for: keyPath, declared: declared)
-    return value
+    ReadTrace.reading(at: site) {
+      let read = beginUncachedRead()
+      let value = dependencies(for: read)[keyPath: keyPath]
+      Interleaving.point(.resolved)
+      finish(read, caching: Box(value), for: keyPath, declared: declared)
+      return value
+    }
   }
 
   /// Begins an uncached read: the node's tree, generation and write count.

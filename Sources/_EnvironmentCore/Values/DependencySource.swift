@@ -1,53 +1,72 @@
 import DependencyValues
 
-/// What a `@Dependency` property reads: a `Dependencies` key path (the 0.5-compatible form) or a
-/// key type. Both modules' wrappers hold one.
+/// What a `@Dependency` property reads: a `Dependencies` key path (the 0.5-compatible form), a key
+/// path into a dependency's value (`\.date.now`), or a key type. Both modules' wrappers hold one.
 ///
 /// ```swift
-/// let source = DependencySource<APIClient, WritableKeyPath<Dependencies, APIClient>>.keyPath(
-///   \.apiClient)
-/// let client = source.read(at: node)  // lock-free once cached at `node`
+/// let source = DependencySource<APIClient, KeyPath<Dependencies, APIClient>>.reading(\.apiClient)
+/// let client = source.read(at: node, from: site)  // lock-free once cached at `node`
 /// ```
 ///
 /// `Path` is the key path's type as the module's wrapper takes it: ComposableEnv's
-/// `WritableKeyPath<Dependencies, Value>` (any key path, as in 0.5), GlobalEnv's
-/// `any KeyPath<Dependencies, Value> & Sendable` (its wrapper is `Sendable`). Invariant: `Path` is
-/// a `KeyPath<Dependencies, Value>`, with or without `Sendable`; the source is `Sendable` when
-/// its key path is.
+/// `KeyPath<Dependencies, Value>`, GlobalEnv's `any KeyPath<Dependencies, Value> & Sendable` (its
+/// wrapper is `Sendable`). Invariant: `Path` is a `KeyPath<Dependencies, Value>`, with or without
+/// `Sendable`; the source is `Sendable` when its key path is.
 @usableFromInline
 package enum DependencySource<Value, Path: AnyObject> {
+  /// A key path of one component, whose result is cached at each node it is read at.
   case keyPath(Path)
+  /// A key path of several components, whose getters run at each read (see
+  /// `Node.readProjecting(_:from:)`).
+  case projection(Path)
   case key(KeyInfo)
 
+  /// The source that reads `keyPath`: `.projection` when `shape` (by default `keyPath` itself)
+  /// has several components, as `\.date.now` does; `.keyPath` otherwise.
+  ///
+  /// ```swift
+  /// let now = DependencySource<Date, KeyPath<Dependencies, Date>>.reading(\.date.now)
+  /// ```
+  package static func reading(_ keyPath: Path, shapedAs shape: AnyKeyPath? = nil) -> Self {
+    // `Path` is a key path (the invariant above).
+    let shape = shape ?? unsafeDowncast(keyPath, to: AnyKeyPath.self)
+    return KeyPathShape.hasSeveralComponents(shape) ? .projection(keyPath) : .keyPath(keyPath)
+  }
+
   /// What a cached read looks up, without retaining anything: the key path's identity, or the
-  /// key type's (see `Node.read(key:)`).
+  /// key type's (see `Node.read(key:)`). A projection's result is never cached under its key
+  /// path: its lookup misses, and the read goes on as `readUncached(at:from:)`.
   @inlinable @inline(__always)
   package var cacheID: ObjectIdentifier {
     switch self {
-    case .keyPath(let keyPath): ObjectIdentifier(keyPath)
+    case .keyPath(let keyPath), .projection(let keyPath): ObjectIdentifier(keyPath)
     case .key(let key): key.id
     }
   }
 
-  /// The value at `node`, lock-free once cached there.
+  /// The value at `node`, lock-free once cached there; a test failure of the read is recorded at
+  /// `site`, where the property was declared.
   @inlinable @inline(__always)
-  package func read(at node: Node) -> Value {
+  package func read(at node: Node, from site: ReadSite) -> Value {
     if let value = node.cachedValue(for: cacheID, as: Value.self) { return value }
-    return readUncached(at: node)
+    return readUncached(at: node, from: site)
   }
 
-  /// The value at `node` the slow way, cached there for the next read's fast path: the key
-  /// path's getter runs, or the key is resolved. Out of line: a property's getter inlines only
-  /// the cached read.
+  /// The value at `node` the slow way, cached there for the next read's fast path (but a
+  /// projection's): the key path's getter runs, or the key is resolved, as a read written at
+  /// `site`. Out of line: a property's getter inlines only the cached read.
   @inlinable @inline(never)
-  package func readUncached(at node: Node) -> Value {
+  package func readUncached(at node: Node, from site: ReadSite) -> Value {
     switch self {
     case .keyPath(let keyPath):
       // `Path` is a key path of `Dependencies` to `Value` (the invariant above); checked in debug
       // builds.
       node.readUncached(
-        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), declared: true)
-    case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type))
+        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), from: site, declared: true)
+    case .projection(let keyPath):
+      node.readProjecting(
+        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), from: site)
+    case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type, from: site))
     }
   }
 }

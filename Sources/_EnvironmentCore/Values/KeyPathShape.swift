@@ -22,6 +22,14 @@ enum KeyPathShape {
     headerIsReadable && flag(of: keyPath)
   }
 
+  /// Whether `keyPath` is known to have several components: the opposite of
+  /// `isSingleComponent`, except that where the header cannot be read, no key path is. What a
+  /// read decides on (see `DependencySource.reading(_:shapedAs:)`), for which taking every key
+  /// path for nested would give up the cache of every `@Dependency`.
+  static func hasSeveralComponents(_ keyPath: AnyKeyPath) -> Bool {
+    headerIsReadable && !flag(of: keyPath)
+  }
+
   private static func flag(of keyPath: AnyKeyPath) -> Bool {
     withExtendedLifetime(keyPath) {
       let header = Unretained(keyPath, keptAliveBy: .holder).opaque

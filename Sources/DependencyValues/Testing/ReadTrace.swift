@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The reads of dependencies in progress on the calling thread, for the test failure a read may
+/// raise: where the user wrote the read, and which `Dependencies` property's getter is running.
+/// Looked at only when a failure is reported, which then costs no more than formatting it.
+///
+/// A read that may run user code (an uncached read: a getter, a default) runs in a frame on the
+/// reading thread's stack, linked to the frame of the read around it; the `Dependencies`
+/// subscript names, in the innermost frame, the property whose getter reads a key (its
+/// `#function`, as swift-dependencies names it):
+///
+/// ```swift
+/// ReadTrace.reading(at: site) { node.readUncached(keyPath) }  // the site of a `@Dependency`
+/// ReadTrace.current  // in the report: ("apiClient", site)
+/// ```
+///
+/// Hazard: a frame is valid only while its read runs; nothing outside this file keeps a frame's
+/// address.
+@usableFromInline
+package enum ReadTrace {
+  /// One read in progress: where it was written (none for a read that cannot say, such as
+  /// `environment.apiClient`), the property whose getter runs in it, and the read around it.
+  fileprivate struct Frame {
+    let site: ReadSite?
+    /// The `#function` of the getter that reads a key now: a static, null-terminated literal.
+    var property: UnsafePointer<UInt8>?
+    let outer: UnsafeMutablePointer<Frame>?
+  }
+
+  /// The calling thread's innermost frame. The key is never deleted: a frame is on the stack, so
+  /// there is nothing to release at a thread's exit.
+  private static let innermostFrame: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "swift-composable-env: pthread_key_create failed with \(status)")
+    return key
+  }()
+
+  private static var innermost: UnsafeMutablePointer<Frame>? {
+    pthread_getspecific(innermostFrame)?.assumingMemoryBound(to: Frame.self)
+  }
+
+  /// Runs `body`, a read written at `site` (if known), as the calling thread's innermost read.
+  ///
+  /// ```swift
+  /// let value = ReadTrace.reading(at: site) { node.readUncached(keyPath) }
+  /// ```
+  @usableFromInline
+  package static func reading<Result>(at site: ReadSite?, _ body: () -> Result) -> Result {
+    var frame = Frame(site: site, property: nil, outer: innermost)
+    return withUnsafeMutablePointer(to: &frame) { frame in
+      pthread_setspecific(innermostFrame, frame)
+      defer { pthread_setspecific(innermostFrame, frame.pointee.outer) }
+      return body()
+    }
+  }
+
+  /// Runs `body`, in which the getter of the `Dependencies` property `function` reads a key:
+  /// a failure reported meanwhile names it (`\Dependencies.apiClient`). Nothing is recorded
+  /// outside a read's frame.
+  ///
+  /// ```swift
+  /// get { ReadTrace.readingProperty(function) { storage.value(for: key) } }
+  /// ```
+  @usableFromInline
+  package static func readingProperty<Result>(
+    _ function: StaticString, _ body: () -> Result
+  ) -> Result {
+    guard let frame = innermost else { return body() }
+    let outer = frame.pointee.property
+    frame.pointee.property = function.hasPointerRepresentation ? function.utf8Start : nil
+    defer { frame.pointee.property = outer }
+    return body()
+  }
+
+  /// What the calling thread's reads say of the one being reported: the `Dependencies`
+  /// property whose getter reads a key in the innermost read (`apiClient`; none for a read by
+  /// key type, or a getter that is not a property's), and the site of the innermost read that
+  /// has one (a read that has none, `environment.apiClient`, is taken for part of the read
+  /// around it, if any).
+  ///
+  /// ```swift
+  /// let (property, site) = ReadTrace.current
+  /// ```
+  package static var current: (property: String?, site: ReadSite?) {
+    guard let innermost else { return (nil, nil) }
+    // A getter's `#function` is the property's name; a subscript's or a method's is not a name.
+    let property = innermost.pointee.property.map { String(cString: $0) }.flatMap {
+      $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil
+    }
+    var frame: UnsafeMutablePointer<Frame>? = innermost
+    while let current = frame, current.pointee.site == nil { frame = current.pointee.outer }
+    return (property, frame?.pointee.site)
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GlobalEnv
+import GlobalEnvTesting
+import TestSupport
+import Testing
+
+// Where a missing test value is reported, and what the report costs. Keys of these tests only.
+
+/// A client with a field, for a key path that goes on into it.
+struct LocatedClient: Sendable {
+  var name: String
+}
+
+extension DependencyKeys {
+  fileprivate enum LocatedUnset: DependencyKey {
+    static var defaultValue: String { "live" }
+  }
+
+  fileprivate enum LocatedClientKey: DependencyKey {
+    static var defaultValue: LocatedClient { LocatedClient(name: "live") }
+  }
+}
+
+extension Dependencies {
+  fileprivate var locatedUnset: String {
+    get { self[DependencyKeys.LocatedUnset.self] }
+    set { self[DependencyKeys.LocatedUnset.self] = newValue }
+  }
+
+  fileprivate var locatedClient: LocatedClient {
+    get { self[DependencyKeys.LocatedClientKey.self] }
+    set { self[DependencyKeys.LocatedClientKey.self] = newValue }
+  }
+}
+
+private struct LocatedModel: GlobalDependenciesAccessing {
+  static let keyPathLine = #line + 1
+  @Dependency(\.locatedUnset) var byKeyPath
+  static let keyTypeLine = #line + 1
+  @Dependency(DependencyKeys.LocatedUnset.self) var byKeyType
+  static let projectionLine = #line + 1
+  @Dependency(\.locatedClient.name) var clientName
+}
+
+@Suite struct GlobalReportLocationTests {
+  @Test(.dependencyTestContext) func aKeyPathPropertysReportIsAtItsDeclaration() {
+    let locations = recordedIssueLocations { _ = LocatedModel().byKeyPath }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileID == "GlobalEnvTests/ReportLocationTests.swift")
+    #expect(locations.first??.line == LocatedModel.keyPathLine)
+  }
+
+  @Test(.dependencyTestContext) func aKeyTypePropertysReportIsAtItsDeclaration() {
+    let locations = recordedIssueLocations { _ = LocatedModel().byKeyType }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileID == "GlobalEnvTests/ReportLocationTests.swift")
+    #expect(locations.first??.line == LocatedModel.keyTypeLine)
+  }
+
+  @Test(.dependencyTestContext) func aPropertyIntoADependencysValueReportsAtItsDeclaration() {
+    let locations = recordedIssueLocations { _ = LocatedModel().clientName }
+    #expect(locations.count == 1)
+    #expect(locations.first??.line == LocatedModel.projectionLine)
+  }
+
+  @Test(.dependencyTestContext) func aPropertyIntoADependencysValueNamesTheDependency() {
+    let messages = recordedIssues { _ = LocatedModel().clientName }
+    #expect(messages.count == 1)
+    #expect(
+      messages.first?.contains(
+        nameOfRead("\\Dependencies.locatedClient", key: "DependencyKeys.LocatedClientKey")) == true)
+  }
+
+  @Test(.dependencyTestContext) func aLocalPropertysReportIsAtItsDeclaration() {
+    var line = 0
+    let locations = recordedIssueLocations {
+      line = #line + 1
+      @Dependency(\.locatedUnset) var unset
+      _ = unset
+    }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileID == "GlobalEnvTests/ReportLocationTests.swift")
+    #expect(locations.first??.line == line)
+  }
+
+  @Test(.dependencyTestContext) func aKeyTypeSubscriptsReportIsAtTheRead() {
+    var line = 0
+    let locations = recordedIssueLocations {
+      line = #line + 1
+      _ = LocatedModel()[DependencyKeys.LocatedUnset.self]
+    }
+    #expect(locations.first??.fileID == "GlobalEnvTests/ReportLocationTests.swift")
+    #expect(locations.first??.line == line)
+  }
+
+  @Test(.dependencyTestContext) func aMemberReadsReportIsAtTheRunningTest() {
+    let test = Test.current?.sourceLocation
+    let locations = recordedIssueLocations { _ = LocatedModel().locatedUnset }
+    #expect(locations.count == 1)
+    #expect(locations.first??.fileID == "GlobalEnvTests/ReportLocationTests.swift")
+    #expect(locations.first??.line == test?.line)
+  }
+
+  @Test func aMissingValueReportTakesLessThanAMillisecond() {
+    let clock = ContinuousClock()
+    var fastest = Duration.seconds(60)
+    let messages = recordedIssues {
+      for _ in 0..<5 {
+        // A context of its own each time: a key is reported once per context.
+        withDependencyTestContext {
+          let model = LocatedModel()
+          fastest = min(fastest, clock.measure { _ = model.byKeyPath })
+        }
+      }
+    }
+    #expect(messages.count == 5)
+    #expect(fastest < .milliseconds(1), "the fastest of five reporting reads took \(fastest)")
+  }
+}
