@@ -15,7 +15,7 @@ extension ComposableEnvironment {
   /// ```
   ///
   /// A type that is its own key needs no key path: `@Dependency(APIClient.self)` (see
-  /// ``init(_:)-(Key.Type)``).
+  /// ``init(_:fileID:filePath:line:column:)-(Key.Type,_,_,_,_)``).
   ///
   /// The property is read-only; set values with ``ComposableEnvironment/with(_:_:)-(_,Value)``. Reads are
   /// cached per environment, so a repeated read takes no lock: one lookup of a few nanoseconds.

@@ -24,7 +24,7 @@ import _EnvironmentCore
 /// ```
 ///
 /// A type that is its own key needs no key path: `@Dependency(APIClient.self)` (see
-/// ``init(_:)-(Key.Type)``).
+/// ``init(_:fileID:filePath:line:column:)-(Key.Type,_,_,_,_)``).
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
   /// What the property reads: a key path or a key type. Unlike ComposableEnv's wrapper, whose

@@ -19,6 +19,16 @@ extension DependencyKeys {
   fileprivate enum LocatedClientKey: DependencyKey {
     static var defaultValue: LocatedClient { LocatedClient(name: "live") }
   }
+
+  fileprivate enum LocatedInner: DependencyKey {
+    static var defaultValue: String { "live" }
+  }
+
+  /// A test value that reads another dependency as a member, which cannot say where it is read.
+  fileprivate enum LocatedOuter: DependencyKey {
+    static var defaultValue: String { "live" }
+    static var testValue: String { "outer of " + LocatedEnvironment().locatedInner }
+  }
 }
 
 extension Dependencies {
@@ -31,6 +41,16 @@ extension Dependencies {
     get { self[DependencyKeys.LocatedClientKey.self] }
     set { self[DependencyKeys.LocatedClientKey.self] = newValue }
   }
+
+  fileprivate var locatedInner: String {
+    get { self[DependencyKeys.LocatedInner.self] }
+    set { self[DependencyKeys.LocatedInner.self] = newValue }
+  }
+
+  fileprivate var locatedOuter: String {
+    get { self[DependencyKeys.LocatedOuter.self] }
+    set { self[DependencyKeys.LocatedOuter.self] = newValue }
+  }
 }
 
 private final class LocatedEnvironment: ComposableEnvironment {
@@ -40,6 +60,8 @@ private final class LocatedEnvironment: ComposableEnvironment {
   @Dependency(DependencyKeys.LocatedUnset.self) var byKeyType
   static let projectionLine = #line + 1
   @Dependency(\.locatedClient.name) var clientName
+  static let outerLine = #line + 1
+  @Dependency(\.locatedOuter) var outer
 }
 
 @Suite struct ReportLocationTests {
@@ -93,6 +115,12 @@ private final class LocatedEnvironment: ComposableEnvironment {
     #expect(locations.count == 1)
     #expect(locations.first??.fileID == "ComposableEnvTests/ReportLocationTests.swift")
     #expect(locations.first??.line == test?.line)
+  }
+
+  @Test(.dependencyTestContext) func aMemberReadInsideAPropertysReadReportsAtTheProperty() {
+    let locations = recordedIssueLocations { _ = LocatedEnvironment().outer }
+    #expect(locations.count == 1)
+    #expect(locations.first??.line == LocatedEnvironment.outerLine)
   }
 
   @Test func aMissingValueReportTakesLessThanAMillisecond() {

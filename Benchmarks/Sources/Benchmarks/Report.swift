@@ -97,6 +97,7 @@ struct Report {
     let writeMany = value("write with 10,000 values on the node", ours)
     let modelAfterOne = value("GlobalEnv make + read a model after 1 ended scope", ours)
     let modelAfterMany = value("GlobalEnv make + read a model after 20,000 ended scopes", ours)
+    let missingValueReport = value("missing-value report (per report)", ours)
     let all: [Target?] = manyKeys + [
       check(
         "re-resolve after a write, 100,000 keys ≤ 2 × 10 keys", reResolveMany,
@@ -117,6 +118,7 @@ struct Report {
         "\(readSix), 2 threads, one app: throughput ≥ 1.5 × 1 thread (ns ≤ 1 thread ÷ 1.5)",
         readSixRequestsOnTwo, readSixRequest.map { $0 / 1.5 }, "ns"),
       check("services: start + stop ≤ 5 µs per service (1,000, random DAG)", serviceDAG, 5_000, "ns"),
+      check("missing-value report ≤ 1 ms", missingValueReport, 1_000_000, "ns"),
       check("services: 100 independent 10 ms starts ≤ 5 × one", sleepingStarts, 5, "×"),
       check(
         "request child with 3 resources ≤ 2 × plain makeChild + 3 reads", scopedRequest,

@@ -55,6 +55,11 @@ if let name = option("--count-allocations") {
   print(allocations)
   exit(0)
 }
+// The child process of the "missing-value report" scenario (see `ReportBenchmarks`).
+if arguments.contains(ReportBenchmarks.childArgument) {
+  print(ReportBenchmarks.measureInChild(settings))
+  exit(0)
+}
 if let budgets = option("--check-instruction-budgets"), let counts = option("--counts") {
   let toolchain = option("--toolchain") ?? ""
   exit(
@@ -260,6 +265,7 @@ scenarios += [
   ),
   Scenario(
     "first read of a key at a primed node", [(ours, ComposableBenchmarks.firstReadAtPrimedNode)]),
+  Scenario("missing-value report (per report)", [(ours, ReportBenchmarks.missingValueReport)]),
   Scenario(
     "read through a key path made at run time",
     [(ours, ManyKeysBenchmarks.runTimeKeyPathRead), (pointFree, PointFreeBenchmarks.runTimeKeyPathRead)]

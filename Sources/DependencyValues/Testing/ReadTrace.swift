@@ -1,3 +1,5 @@
+import _EnvironmentAtomics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,6 +21,9 @@
 /// ReadTrace.reading(at: site) { node.readUncached(keyPath) }  // the site of a `@Dependency`
 /// ReadTrace.current  // in the report: ("apiClient", site)
 /// ```
+///
+/// Frames are kept only while a test context is alive (`mayReport`): a process that runs no
+/// tests pays one atomic load per uncached read and per getter, and reports nothing.
 ///
 /// Hazard: a frame is valid only while its read runs; nothing outside this file keeps a frame's
 /// address.
@@ -42,6 +47,10 @@ package enum ReadTrace {
     return key
   }()
 
+  /// Whether a read may report a test failure: some test context is alive (one atomic load; see
+  /// `TestContext`). Without one, no read runs in a frame.
+  private static var mayReport: Bool { environment_live_test_contexts_load() != 0 }
+
   private static var innermost: UnsafeMutablePointer<Frame>? {
     pthread_getspecific(innermostFrame)?.assumingMemoryBound(to: Frame.self)
   }
@@ -53,6 +62,7 @@ package enum ReadTrace {
   /// ```
   @usableFromInline
   package static func reading<Result>(at site: ReadSite?, _ body: () -> Result) -> Result {
+    guard mayReport else { return body() }
     var frame = Frame(site: site, property: nil, outer: innermost)
     return withUnsafeMutablePointer(to: &frame) { frame in
       pthread_setspecific(innermostFrame, frame)
@@ -72,7 +82,7 @@ package enum ReadTrace {
   package static func readingProperty<Result>(
     _ function: StaticString, _ body: () -> Result
   ) -> Result {
-    guard let frame = innermost else { return body() }
+    guard mayReport, let frame = innermost else { return body() }
     let outer = frame.pointee.property
     frame.pointee.property = function.hasPointerRepresentation ? function.utf8Start : nil
     defer { frame.pointee.property = outer }

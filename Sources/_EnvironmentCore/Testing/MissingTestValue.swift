@@ -29,15 +29,17 @@ extension TestContext {
     let path = lineage.map(\.nameInPath).joined(separator: " → ")
     let read = ReadTrace.current
     let keyPath = read.property.map { "\\Dependencies.\($0)" }
+    // Named once: a key's display name is made from its reflected type name.
+    let keyName = key.name
     // What the advice sets: the key path that was read, or else the key itself (a read by key
     // type, `@Dependency(APIClient.self)`, has no key path; any key can be set by its type).
-    let dependency = read.property.map { "\\.\($0)" } ?? "\(key.name).self"
+    let dependency = read.property.map { "\\.\($0)" } ?? "\(keyName).self"
     let setting =
       lineage.first.flatMap { $0.environmentType as? any TestFailureWording.Type }.map {
         $0.adviceToSet(dependency, to: "…")
       }
       ?? "`environment.with(\(dependency), …)` on the environment the test builds"
-    let named = keyPath.map { "\($0) (\(key.name))" } ?? key.name
+    let named = keyPath.map { "\($0) (\(keyName))" } ?? keyName
     // A built-in key (`date`, `uuid`, …) is not the user's to give a test value.
     let message =
       key.type is any BuiltInDependencyKey.Type
@@ -48,11 +50,11 @@ extension TestContext {
       """
       : """
       \(named) was read in a test context from \(path), but no environment on that path sets \
-      it and \(key.name) has no test value, so the test read its live default value. Fix it \
+      it and \(keyName) has no test value, so the test read its live default value. Fix it \
       either way:
         • set it for this test: \(setting);
         • or give the key a value for tests: `static var testValue: \(key.shortValueTypeName) { … }` \
-      in \(key.name).
+      in \(keyName).
       """
     record(message, at: read.site?.location)
   }

@@ -33,7 +33,7 @@ package struct KeyInfo: @unchecked Sendable {
 
   /// The name of the key's value type as written in code that imports its module, such as
   /// `@Sendable () -> Date`.
-  var shortValueTypeName: String { String(describing: type.valueType) }
+  var shortValueTypeName: String { _typeName(type.valueType, qualified: false) }
 
   /// Computes the key's default value, boxed: in a test context its test value, reporting a key
   /// that has none (see `TestContext`); in a preview context its preview value; in a live one
@@ -63,7 +63,10 @@ package struct KeyInfo: @unchecked Sendable {
   /// A type's name as diagnostics print it: qualified by its enclosing types, without the module
   /// and without the compiler's context markers, such as `DependencyKeys.MainQueue`.
   package static func displayName(of type: Any.Type) -> String {
-    var name = String(reflecting: type)
+    // What `String(reflecting:)` prints for a type, without its search of the process's
+    // conformances (to `CustomDebugStringConvertible` and others) for each type it has not seen:
+    // tens of microseconds a type, which a test failure naming a key would pay.
+    var name = _typeName(type, qualified: true)
     // `(extension in Module):` and `(unknown context at $…).` mark where a type was declared.
     for marker in ["(extension in ", "(unknown context at "] {
       while let start = name.indices.first(where: { name[$0...].hasPrefix(marker) }),
