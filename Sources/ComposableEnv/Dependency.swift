@@ -53,7 +53,7 @@ extension ComposableEnvironment {
       fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
       column: UInt = #column
     ) {
-      source = .reading(keyPath)
+      source = .keyPath(keyPath)
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
@@ -102,7 +102,7 @@ extension ComposableEnvironment {
       fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
       column: UInt = #column
     ) {
-      source = .reading(DependencyCast.keyPath(keyPath, as: type), shapedAs: keyPath)
+      source = .projecting(DependencyCast.keyPath(keyPath, as: type), ifShapedAs: keyPath)
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 

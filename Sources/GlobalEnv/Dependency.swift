@@ -62,7 +62,7 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    source = .reading(keyPath)
+    source = .keyPath(keyPath)
     scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -110,7 +110,7 @@ public struct Dependency<Value>: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    source = .reading(DependencyCast.keyPath(keyPath, as: type), shapedAs: keyPath)
+    source = .projecting(DependencyCast.keyPath(keyPath, as: type), ifShapedAs: keyPath)
     scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }

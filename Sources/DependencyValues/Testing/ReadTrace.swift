@@ -48,8 +48,10 @@ package enum ReadTrace {
   }()
 
   /// Whether a read may report a test failure: some test context is alive (one atomic load; see
-  /// `TestContext`). Without one, no read runs in a frame.
-  private static var mayReport: Bool { environment_live_test_contexts_load() != 0 }
+  /// `TestContext`). Without one, no read runs in a frame. Inlined, so that a read outside tests
+  /// makes no call for its frame.
+  @inlinable @inline(__always)
+  static var mayReport: Bool { environment_live_test_contexts_load() != 0 }
 
   private static var innermost: UnsafeMutablePointer<Frame>? {
     pthread_getspecific(innermostFrame)?.assumingMemoryBound(to: Frame.self)
@@ -60,9 +62,14 @@ package enum ReadTrace {
   /// ```swift
   /// let value = ReadTrace.reading(at: site) { node.readUncached(keyPath) }
   /// ```
-  @usableFromInline
+  @inlinable @inline(__always)
   package static func reading<Result>(at site: ReadSite?, _ body: () -> Result) -> Result {
-    guard mayReport else { return body() }
+    mayReport ? readingInFrame(at: site, body) : body()
+  }
+
+  /// `reading(at:_:)` in a test process: in a frame.
+  @usableFromInline
+  static func readingInFrame<Result>(at site: ReadSite?, _ body: () -> Result) -> Result {
     var frame = Frame(site: site, property: nil, outer: innermost)
     return withUnsafeMutablePointer(to: &frame) { frame in
       pthread_setspecific(innermostFrame, frame)
@@ -78,11 +85,19 @@ package enum ReadTrace {
   /// ```swift
   /// get { ReadTrace.readingProperty(function) { storage.value(for: key) } }
   /// ```
-  @usableFromInline
+  @inlinable @inline(__always)
   package static func readingProperty<Result>(
     _ function: StaticString, _ body: () -> Result
   ) -> Result {
-    guard mayReport, let frame = innermost else { return body() }
+    mayReport ? readingPropertyInFrame(function, body) : body()
+  }
+
+  /// `readingProperty(_:_:)` in a test process: named in the innermost frame, if any.
+  @usableFromInline
+  static func readingPropertyInFrame<Result>(_ function: StaticString, _ body: () -> Result)
+    -> Result
+  {
+    guard let frame = innermost else { return body() }
     let outer = frame.pointee.property
     frame.pointee.property = function.hasPointerRepresentation ? function.utf8Start : nil
     defer { frame.pointee.property = outer }

@@ -1,10 +1,10 @@
 import DependencyValues
 
-/// What a `@Dependency` property reads: a `Dependencies` key path (the 0.5-compatible form), a key
-/// path into a dependency's value (`\.date.now`), or a key type. Both modules' wrappers hold one.
+/// What a `@Dependency` property reads: a `Dependencies` key path (the 0.5-compatible form), or a
+/// key type. Both modules' wrappers hold one.
 ///
 /// ```swift
-/// let source = DependencySource<APIClient, KeyPath<Dependencies, APIClient>>.reading(\.apiClient)
+/// let source = DependencySource<APIClient, KeyPath<Dependencies, APIClient>>.keyPath(\.apiClient)
 /// let client = source.read(at: node, from: site)  // lock-free once cached at `node`
 /// ```
 ///
@@ -14,28 +14,29 @@ import DependencyValues
 /// `Sendable`; the source is `Sendable` when its key path is.
 @usableFromInline
 package enum DependencySource<Value, Path: AnyObject> {
-  /// A key path of one component, whose result is cached at each node it is read at.
+  /// A key path: of one component, its result is cached at each node it is read at; of several
+  /// (`\.date.now`, into a dependency's value), its getters run at each read (see
+  /// `Node.readProjecting(_:from:)`). The shape is looked at on the slow path only, so that
+  /// declaring a property costs no more than holding its key path.
   case keyPath(Path)
-  /// A key path of several components, whose getters run at each read (see
-  /// `Node.readProjecting(_:from:)`).
+  /// A key path whose getters run at each read, whatever its own shape: `@Dependency(_:as:)`'s
+  /// cast of a key path of several components (see `projecting(_:ifShapedAs:)`).
   case projection(Path)
   case key(KeyInfo)
 
-  /// The source that reads `keyPath`: `.projection` when `shape` (by default `keyPath` itself)
-  /// has several components, as `\.date.now` does; `.keyPath` otherwise.
+  /// The source that reads `keyPath` as `shape` is read: projected at each read when `shape` has
+  /// several components, as `\.date.now` does.
   ///
   /// ```swift
-  /// let now = DependencySource<Date, KeyPath<Dependencies, Date>>.reading(\.date.now)
+  /// let source = DependencySource.projecting(castPath, ifShapedAs: \Dependencies.date.now)
   /// ```
-  package static func reading(_ keyPath: Path, shapedAs shape: AnyKeyPath? = nil) -> Self {
-    // `Path` is a key path (the invariant above).
-    let shape = shape ?? unsafeDowncast(keyPath, to: AnyKeyPath.self)
-    return KeyPathShape.hasSeveralComponents(shape) ? .projection(keyPath) : .keyPath(keyPath)
+  package static func projecting(_ keyPath: Path, ifShapedAs shape: AnyKeyPath) -> Self {
+    KeyPathShape.hasSeveralComponents(shape) ? .projection(keyPath) : .keyPath(keyPath)
   }
 
   /// What a cached read looks up, without retaining anything: the key path's identity, or the
-  /// key type's (see `Node.read(key:)`). A projection's result is never cached under its key
-  /// path: its lookup misses, and the read goes on as `readUncached(at:from:)`.
+  /// key type's (see `Node.read(key:)`). A projected key path's result is never cached under its
+  /// identity: its lookup misses, and the read goes on as `readUncached(at:from:)`.
   @inlinable @inline(__always)
   package var cacheID: ObjectIdentifier {
     switch self {
@@ -53,20 +54,23 @@ package enum DependencySource<Value, Path: AnyObject> {
   }
 
   /// The value at `node` the slow way, cached there for the next read's fast path (but a
-  /// projection's): the key path's getter runs, or the key is resolved, as a read written at
-  /// `site`. Out of line: a property's getter inlines only the cached read.
+  /// projected key path's): the key path's getters run, or the key is resolved, as a read written
+  /// at `site`. Out of line: a property's getter inlines only the cached read.
   @inlinable @inline(never)
   package func readUncached(at node: Node, from site: ReadSite) -> Value {
     switch self {
-    case .keyPath(let keyPath):
+    case .keyPath(let path):
       // `Path` is a key path of `Dependencies` to `Value` (the invariant above); checked in debug
       // builds.
-      node.readUncached(
-        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), from: site, declared: true)
-    case .projection(let keyPath):
-      node.readProjecting(
-        unsafeDowncast(keyPath, to: KeyPath<Dependencies, Value>.self), from: site)
-    case .key(let key): Box<Value>.unbox(node.readUncached(key: key.type, from: site))
+      let keyPath = unsafeDowncast(path, to: KeyPath<Dependencies, Value>.self)
+      return KeyPathShape.hasSeveralComponents(keyPath)
+        ? node.readProjecting(keyPath, from: site)
+        : node.readUncached(keyPath, from: site, declared: true)
+    case .projection(let path):
+      return node.readProjecting(
+        unsafeDowncast(path, to: KeyPath<Dependencies, Value>.self), from: site)
+    case .key(let key):
+      return Box<Value>.unbox(node.readUncached(key: key.type, from: site))
     }
   }
 }

@@ -11,6 +11,7 @@
 /// KeyPathShape.isSingleComponent(\Dependencies.apiClient)  // true
 /// KeyPathShape.isSingleComponent(\Dependencies.endpoints.primary)  // false
 /// ```
+@usableFromInline
 enum KeyPathShape {
   /// `_SwiftKeyPathBufferHeader_IsSingleComponentFlag` in the standard library's shims.
   private static let singleComponentFlag: UInt32 = 0x2000_0000
@@ -24,8 +25,9 @@ enum KeyPathShape {
 
   /// Whether `keyPath` is known to have several components: the opposite of
   /// `isSingleComponent`, except that where the header cannot be read, no key path is. What a
-  /// read decides on (see `DependencySource.reading(_:shapedAs:)`), for which taking every key
-  /// path for nested would give up the cache of every `@Dependency`.
+  /// read decides on (see `DependencySource`), for which taking every key path for nested would
+  /// give up the cache of every `@Dependency`.
+  @usableFromInline
   static func hasSeveralComponents(_ keyPath: AnyKeyPath) -> Bool {
     headerIsReadable && !flag(of: keyPath)
   }
