@@ -48,6 +48,7 @@ extension ComposableEnvironment {
     ///
     /// `fileID`, `filePath`, `line` and `column` are where a test failure of the property's reads
     /// is recorded: leave them to their defaults, the property's declaration.
+    @inlinable
     public init(
       _ keyPath: KeyPath<Dependencies, Value>,
       fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -76,6 +77,7 @@ extension ComposableEnvironment {
     /// may be a `TestDependencyKey` only (a module's interface, whose live value the app adds):
     /// a test reads its test value; a read elsewhere, with no live value added, its test value
     /// too, said once on standard error.
+    @inlinable
     public init<Key: TestDependencyKey>(
       _ key: Key.Type,
       fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -166,8 +168,8 @@ extension ComposableEnvironment {
         let node = environment.node
         let id = environment[keyPath: storageKeyPath].source.cacheID
         if let value = node.cachedValue(for: id, as: Value.self) { return value }
-        let wrapper = environment[keyPath: storageKeyPath]
-        return wrapper.source.readUncached(at: node, from: wrapper.site)
+        return environment[keyPath: storageKeyPath].source.readUncached(
+          at: node, from: environment[keyPath: storageKeyPath].site)
       }
     }
   }

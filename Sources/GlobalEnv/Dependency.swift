@@ -57,6 +57,7 @@ public struct Dependency<Value>: Sendable {
   ///
   /// `fileID`, `filePath`, `line` and `column` are where a test failure of the property's reads
   /// is recorded: leave them to their defaults, the property's declaration.
+  @inlinable
   public init(
     _ keyPath: any KeyPath<Dependencies, Value> & Sendable,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -84,6 +85,7 @@ public struct Dependency<Value>: Sendable {
   /// The key may be a `TestDependencyKey` only (a module's interface, whose live value the app
   /// adds), as with swift-dependencies: a test reads its test value; a read elsewhere, with no
   /// live value added, its test value too, said once on standard error.
+  @inlinable
   public init<Key: TestDependencyKey>(
     _ key: Key.Type,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

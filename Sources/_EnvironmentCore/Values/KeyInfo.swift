@@ -9,6 +9,7 @@ package struct KeyInfo: @unchecked Sendable {
   /// The key type itself.
   @usableFromInline package let type: any TestDependencyKey.Type
 
+  @inlinable
   package init<Key: TestDependencyKey>(_ type: Key.Type) {
     self.type = type
   }

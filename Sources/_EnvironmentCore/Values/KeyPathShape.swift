@@ -29,7 +29,9 @@ enum KeyPathShape {
   /// give up the cache of every `@Dependency`.
   @usableFromInline
   static func hasSeveralComponents(_ keyPath: AnyKeyPath) -> Bool {
-    headerIsReadable && !flag(of: keyPath)
+    // The flag first: a single-component key path, the common one, is then answered with one
+    // load, without the lazy check's call (the word is read either way: it is in the object).
+    !flag(of: keyPath) && headerIsReadable
   }
 
   private static func flag(of keyPath: AnyKeyPath) -> Bool {
