@@ -1,0 +1,178 @@
+import DependencyValues
+import _EnvironmentCore
+
+// swift-dependencies' `withDependencies`, spelled as it is there: code written for it compiles
+// with `import GlobalEnv`. Each form is a `Dependencies.withValues` scope; the forms whose update
+// closure may suspend are the only ones that are not a call to `withValues`.
+
+/// Runs `operation` with dependencies overridden by `update`, for `operation` and the tasks it
+/// starts only: swift-dependencies' spelling of ``Dependencies/withValues(_:operation:)``.
+///
+/// ```swift
+/// let model = withDependencies {
+///   $0.apiClient = .stub
+/// } operation: {
+///   FeedModel()  // reads the stub, now and later
+/// }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () throws -> Result
+) rethrows -> Result {
+  try Dependencies.withValues(update, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
+/// and the tasks it starts only (see ``withDependencies(_:operation:)``).
+///
+/// ```swift
+/// let titles = await withDependencies {
+///   $0.apiClient = .stub
+/// } operation: {
+///   await FeedModel().loadTitles()
+/// }
+/// ```
+///
+/// Chosen when `update` does not suspend: its reads are part of setting values (a
+/// `$0.client.fetch = …` that reads a `client` without a test value is not reported).
+@discardableResult
+public func withDependencies<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  try await Dependencies.withValues(update, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with dependencies overridden by `update`, which may suspend
+/// (`$0.token = await keychain.token()`), for `operation` and the tasks it starts only.
+///
+/// ```swift
+/// let titles = await withDependencies {
+///   $0.apiClient = await APIClient.recorded()
+/// } operation: {
+///   await FeedModel().loadTitles()
+/// }
+/// ```
+///
+/// Reads inside `update` see the values around the call and those `update` has set so far.
+/// Hazard: its reads are not known to be part of setting values, unlike a synchronous update's, so
+/// in a test, a read of a dependency without a test value there is reported.
+@discardableResult
+public func withDependencies<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) async throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  let scope = try await GlobalDependencies.makeScope(GlobalDependencies.makeScope { _ in }, update)
+  return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+}
+
+/// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
+/// scope's on top, then `update`: swift-dependencies' spelling of
+/// ``Dependencies/withValues(from:_:operation:)``, for a model that makes a child model.
+///
+/// ```swift
+/// let detail = withDependencies(from: self) {
+///   $0.analytics = .noop
+/// } operation: {
+///   DetailModel()  // reads what `self` reads, but `analytics`
+/// }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () throws -> Result
+) rethrows -> Result {
+  try Dependencies.withValues(from: model, update, operation: operation)
+}
+
+/// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
+/// scope's on top (see ``withDependencies(from:_:operation:)``).
+///
+/// ```swift
+/// let row = withDependencies(from: self) { RowModel() }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  operation: () throws -> Result
+) rethrows -> Result {
+  try Dependencies.withValues(from: model, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
+/// captured, the current scope's on top, then `update` (see
+/// ``withDependencies(from:_:operation:)``).
+///
+/// ```swift
+/// let rows = await withDependencies(from: self) { $0.pageSize = 5 } operation: {
+///   await RowModel().load()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  try await Dependencies.withValues(from: model, update, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
+/// captured, the current scope's on top, then `update`, which may suspend (with the hazard of the
+/// form without `from:`).
+///
+/// ```swift
+/// let rows = await withDependencies(from: self) {
+///   $0.pageSize = await settings.pageSize()
+/// } operation: {
+///   await RowModel().load()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) async throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  let scope = try await GlobalDependencies.makeScope(
+    GlobalDependencies.makeScope(from: model) { _ in }, update)
+  return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+}
+
+/// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
+/// captured, the current scope's on top.
+///
+/// ```swift
+/// let rows = await withDependencies(from: self) { await RowModel().load() }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  try await Dependencies.withValues(from: model, operation: operation)
+}
+
+extension GlobalDependencies {
+  /// `scope`, a new scope that no task runs in yet, with `update` applied to it: how an update
+  /// that may suspend sets the values of a scope made by `makeScope` with none.
+  ///
+  /// Unlike `makeScope`'s update, `update` does not run as code that sets values
+  /// (`ThreadContext.settingValues` is per thread, and `update` may resume on another).
+  static func makeScope(
+    _ scope: Scope,
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout Dependencies) async throws -> Void
+  ) async rethrows -> Scope {
+    var dependencies = scope.node.dependencies()
+    try await update(&dependencies)
+    return scope
+  }
+}
