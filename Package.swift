@@ -145,5 +145,18 @@ let package = Package(
       dependencies: ["GlobalEnv", "GlobalEnvTesting"],
       swiftSettings: [.define("GLOBAL_ENV")]
     ),
+
+    // Models that sleep on a TestClock, with the tests that must pass every run beside anything
+    // (Tests/ClockDeterminism, compiled against each environment module).
+    .testTarget(
+      name: "ComposableEnvClockTests",
+      dependencies: ["ComposableEnv", "ComposableEnvTesting", "TestSupport"],
+      swiftSettings: [.define("COMPOSABLE_ENV")]
+    ),
+    .testTarget(
+      name: "GlobalEnvClockTests",
+      dependencies: ["GlobalEnv", "GlobalEnvTesting", "TestSupport"],
+      swiftSettings: [.define("GLOBAL_ENV")]
+    ),
   ]
 )

@@ -17,6 +17,10 @@ enum Settling {
   /// that is blocked (a thread waiting on it synchronously) must not stop the clock for good.
   static let mainActorRounds = 10_000
 
+  /// How many settles in a row must find no sleep on its way in before a test clock concludes
+  /// that a woken task which has not slept again has finished (or waits on something else).
+  static let quietSettles = 2
+
   static func settle() async {
     // A task started on the main actor before the test awaited the clock (a `@MainActor` test's
     // `Task { … }`) runs there first: wait until the main actor has run what was queued before

@@ -60,26 +60,34 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
   /// ```
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
-    let sleeper = Sleeper<Instant>(deadline: deadline)
-    try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation {
-        (continuation: UnsafeContinuation<Void, any Error>) in
-        let outcome = state.withLock { state -> Result<Void, any Error>? in
-          if sleeper.isCancelled { return .failure(CancellationError()) }
-          if deadline <= state.now { return .success(()) }
-          sleeper.continuation = continuation
-          state.enqueue(sleeper)
-          return nil
+    // Counted from here until the sleep is queued (or returns or throws): a settle that finds a
+    // sleep on its way in waits for it.
+    state.withLock { $0.arriving += 1 }
+    let sleeper = Sleeper<Instant>(deadline: deadline, task: TaskIdentity.current)
+    do {
+      try await withTaskCancellationHandler {
+        try await withUnsafeThrowingContinuation {
+          (continuation: UnsafeContinuation<Void, any Error>) in
+          let outcome = state.withLock { state -> Result<Void, any Error>? in
+            state.arriving -= 1
+            if sleeper.isCancelled { return .failure(CancellationError()) }
+            if deadline <= state.now { return .success(()) }
+            sleeper.continuation = continuation
+            state.enqueue(sleeper)
+            return nil
+          }
+          if let outcome { continuation.resume(with: outcome) }
         }
-        if let outcome { continuation.resume(with: outcome) }
+      } onCancel: {
+        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
+          sleeper.isCancelled = true
+          return state.remove(sleeper)
+        }
+        continuation?.resume(throwing: CancellationError())
       }
-    } onCancel: {
-      let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-        sleeper.isCancelled = true
-        return state.remove(sleeper)
-      }
-      continuation?.resume(throwing: CancellationError())
+    } catch {
+      state.withLock { _ in sleeper.isRunning = true }
+      throw error
     }
     // Tells `advance` that this task runs again (after a wake, or at once).
     state.withLock { _ in sleeper.isRunning = true }
@@ -114,26 +122,77 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
         """, at: nil)
       return
     }
-    while true {
-      await Settling.settle()
-      let due = state.withLock { $0.wakeNext(upTo: deadline) }
-      guard let due else { break }
+    await settle()
+    while let due = state.withLock({ $0.wakeNext(upTo: deadline) }) {
       for sleeper in due { sleeper.continuation?.resume() }
-      await waitUntilRunning(due)
+      await waitUntilReturned(due)
+      await settle()
     }
-    await Settling.settle()
   }
 
-  /// Waits until each woken sleeper's task runs again, however busy the executor is, so that the
-  /// clock moves on only after they have (up to a generous real-time bound, then it fails the
-  /// test: a woken task that never runs is a starved executor).
-  private func waitUntilRunning(_ woken: [Sleeper<Instant>]) async {
+  /// Waits until each task that `woken` held has come back: slept on the clock again (which the
+  /// clock sees, so that a timer's next sleep is always there before the clock moves on), or run
+  /// to its end (or to a wait on something else), which the clock cannot see: it then waits until
+  /// the task has run since its wake, the main actor has run what was queued after, and no sleep
+  /// is on its way in, twice over.
+  ///
+  /// Gives up after a generous real-time bound and fails the test: a woken task that never runs
+  /// is a starved executor.
+  private func waitUntilReturned(_ woken: [Sleeper<Instant>]) async {
     let start = ContinuousClock.now
-    while !state.withLock({ _ in woken.allSatisfy(\.isRunning) }) {
+    var quietSettles = 0
+    while true {
+      let (awaited, ran) = state.withLock { state in
+        (state.awaited, woken.allSatisfy(\.isRunning))
+      }
+      if awaited.isEmpty || quietSettles == Settling.quietSettles { return }
       if ContinuousClock.now - start > .seconds(60) {
         TestFailureReporting.record(
           "TestClock: a task woken by advance did not run within 60 s; the clock moves on.",
           at: nil)
+        return
+      }
+      guard ran else {
+        await Settling.yieldOnce()
+        continue
+      }
+      await Settling.settle()
+      let arriving = state.withLock { $0.arriving }
+      quietSettles = arriving == 0 ? quietSettles + 1 : 0
+    }
+  }
+
+  /// Lets started tasks reach their sleeps: settles, then yields while a sleep is on its way in
+  /// (a task between the start of its sleep and its place in the queue), for at most 60 s of real
+  /// time.
+  private func settle() async {
+    await Settling.settle()
+    let start = ContinuousClock.now
+    while state.withLock({ $0.arriving }) > 0, ContinuousClock.now - start < .seconds(60) {
+      await Settling.yieldOnce()
+    }
+  }
+
+  /// Suspends until at least `count` tasks are asleep on the clock: how a test says that tasks it
+  /// started (or that its model started) will sleep on the clock, before it advances. Fails the
+  /// test if they are not asleep within `timeout` of real time.
+  ///
+  /// ```swift
+  /// model.onAppear()                     // starts the model's timer in a task of its own
+  /// await clock.waitForSleepers(1)       // the timer is asleep on the clock
+  /// await clock.advance(by: .seconds(3))
+  /// #expect(model.ticks == 3)
+  /// ```
+  public func waitForSleepers(_ count: Int = 1, timeout: Swift.Duration = .seconds(60)) async {
+    let start = ContinuousClock.now
+    while state.withLock({ $0.sleepers.count }) < count {
+      if ContinuousClock.now - start > timeout {
+        let sleeping = state.withLock { $0.sleepers.count }
+        TestFailureReporting.record(
+          """
+          TestClock.waitForSleepers(\(count)) gave up after \(timeout) with \(sleeping) task(s) \
+          asleep on the clock.
+          """, at: nil)
         return
       }
       await Settling.yieldOnce()
@@ -242,13 +301,16 @@ public struct TestClockSuspensionError: Error, CustomStringConvertible, Sendable
 /// that took it out); the cancellation handler, the sleeping task and `advance` share the object.
 private final class Sleeper<Instant: InstantProtocol>: @unchecked Sendable {
   let deadline: Instant
+  /// The sleeping task (``TaskIdentity``).
+  let task: Int
   var continuation: UnsafeContinuation<Void, any Error>?
   var isCancelled = false
   /// Set when the sleeping task runs again after its sleep.
   var isRunning = false
 
-  init(deadline: Instant) {
+  init(deadline: Instant, task: Int) {
     self.deadline = deadline
+    self.task = task
   }
 }
 
@@ -258,6 +320,10 @@ private struct State<Instant: InstantProtocol> {
   var now: Instant
   /// The suspended sleeps, in the order they began.
   var sleepers: [Sleeper<Instant>] = []
+  /// The sleeps begun and not yet queued (nor returned or thrown).
+  var arriving = 0
+  /// The tasks that the last step of `advance` woke and that have not slept again since.
+  var awaited: Set<Int> = []
 
   init(now: Instant) {
     self.now = now
@@ -266,6 +332,7 @@ private struct State<Instant: InstantProtocol> {
   mutating func enqueue(_ sleeper: Sleeper<Instant>) {
     assert(sleeper.continuation != nil, "a sleeper is queued with its continuation")
     sleepers.append(sleeper)
+    awaited.remove(sleeper.task)
   }
 
   /// Takes `sleeper` out, if it is still asleep, returning its continuation to resume.
@@ -278,8 +345,8 @@ private struct State<Instant: InstantProtocol> {
   var lastDeadline: Instant? { sleepers.map(\.deadline).max() }
 
   /// Moves `now` to the earliest deadline of the sleepers if it is at most `deadline`, and takes
-  /// out the sleepers due then (in the order they began), to resume; with none due, moves `now`
-  /// to `deadline` and returns nil.
+  /// out the sleepers due then (in the order they began), to resume, awaiting their tasks; with
+  /// none due, moves `now` to `deadline` and returns nil.
   mutating func wakeNext(upTo deadline: Instant) -> [Sleeper<Instant>]? {
     guard let earliest = sleepers.map(\.deadline).min(), earliest <= deadline else {
       now = max(now, deadline)
@@ -288,6 +355,15 @@ private struct State<Instant: InstantProtocol> {
     now = max(now, earliest)
     let due = sleepers.filter { $0.deadline == earliest }
     sleepers.removeAll { $0.deadline == earliest }
+    awaited = Set(due.map(\.task))
     return due
+  }
+}
+
+/// The identity of the running task: the hash of its address, the same for each sleep of one
+/// task while it lives.
+private enum TaskIdentity {
+  static var current: Int {
+    withUnsafeCurrentTask { task in task?.hashValue ?? 0 }
   }
 }

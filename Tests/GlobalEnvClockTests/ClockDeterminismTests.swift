@@ -1,0 +1,1 @@
+../ClockDeterminism/ClockDeterminismTests.swift

@@ -1,0 +1,1 @@
+../ClockDeterminism/Models.swift
