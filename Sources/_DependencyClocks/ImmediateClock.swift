@@ -6,8 +6,8 @@ import _EnvironmentCore
 ///
 /// ```swift
 /// let clock = ImmediateClock()
-/// let model = withValues { $0.continuousClock = clock } operation: { RetryingModel() }
-/// await model.fetchWithRetries()        // sleeps 1 s, 2 s, 4 s: returns at once
+/// let model = RetryModel(environment: ClockEnvironment().with(\.continuousClock, clock))
+/// try await model.load()  // sleeps 1 s, 2 s, 4 s: returns at once
 /// #expect(clock.now.offset == .seconds(7))
 /// ```
 ///
@@ -68,7 +68,7 @@ extension ImmediateClock where Duration == Swift.Duration {
   /// A clock of `Swift.Duration` at its start.
   ///
   /// ```swift
-  /// $0.continuousClock = ImmediateClock()
+  /// let environment = ClockEnvironment().with(\.continuousClock, ImmediateClock())
   /// ```
   public convenience init() {
     self.init(now: Instant())

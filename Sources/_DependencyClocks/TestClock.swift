@@ -2,18 +2,34 @@ import DependencyValues
 import _EnvironmentCore
 
 /// A clock that moves only when a test says so: tasks that sleep on it stay suspended until the
-/// test advances it past their deadline, then wake in deadline order. A test of a debounce, a
-/// timeout or a retry with back-off runs in microseconds, the same way every run.
+/// test advances it past their deadline, then wake in deadline order. A test of a timer, a
+/// debounce, a timeout or a retry with back-off runs in microseconds, the same way every run,
+/// whatever other tests run beside it.
 ///
 /// ```swift
-/// let clock = TestClock()
-/// let search = withValues { $0.continuousClock = clock } operation: { SearchModel() }
-/// search.queryChanged("swi")                 // debounced: waits 300 ms on the clock
-/// await clock.advance(by: .milliseconds(299))
-/// #expect(search.results.isEmpty)
-/// await clock.advance(by: .milliseconds(1))  // the debounce fires
-/// #expect(search.results == ["swift"])
+/// @MainActor @Test(.dependencyTestContext) func searchWaitsForTheTypingToStop() async {
+///   let clock = TestClock()
+///   let search = SearchModel(environment: ClockEnvironment().with(\.continuousClock, clock))
+///   search.queryChanged("swi")  // debounced: a task waits 300 ms on the clock
+///   await clock.waitForSleepers()  // that task is asleep on the clock
+///   await clock.advance(by: .milliseconds(299))
+///   #expect(search.results.isEmpty)
+///   await clock.advance(by: .milliseconds(1))  // the debounce fires
+///   #expect(search.results == ["swift", "swiftly"])
+/// }
 /// ```
+///
+/// (With `GlobalEnv`, the model is made in
+/// `Dependencies.withValues { $0.continuousClock = clock } operation: { … }`.)
+///
+/// What makes such a test deterministic:
+/// - Each step of ``advance(by:)`` waits for every task it woke to come back: to sleep on the
+///   clock again (a timer's next tick, which the clock sees), or to run to its end. So
+///   `advance(by: .seconds(3))` over a one-second timer returns after its third tick, on the main
+///   actor or off it, and a test reads the model's state right after.
+/// - A task that has not slept on the clock yet, such as one a test or a model has just started,
+///   is one the clock cannot know about: ``waitForSleepers(_:timeout:)`` is how the test says that
+///   it will, before it advances.
 ///
 /// Cancellation is honoured: a sleeping task that is cancelled wakes at once and throws
 /// `CancellationError`. A test that ends with tasks still asleep on the clock can check for them
@@ -94,12 +110,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   }
 
   /// Moves the clock forward by `duration`, waking the tasks whose deadlines it passes, in
-  /// deadline order (and in the order they went to sleep at equal deadlines), letting each run
-  /// until it sleeps again or finishes before the clock moves on. By default (`.zero`), lets the
-  /// tasks due now run.
+  /// deadline order (and in the order they went to sleep at equal deadlines). Before the clock
+  /// moves on from a deadline, and before this returns, every task woken there has come back:
+  /// slept on the clock again, or run until it finished (or waits on something else). By default
+  /// (`.zero`), lets the tasks due now run.
   ///
   /// ```swift
-  /// await clock.advance(by: .seconds(1))
+  /// let timer = Task { await model.startTimer() }  // ticks once a second, on the main actor
+  /// await clock.waitForSleepers()
+  /// await clock.advance(by: .seconds(3))
+  /// #expect(model.ticks == 3)  // the third tick has happened
   /// ```
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
@@ -178,8 +198,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// test if they are not asleep within `timeout` of real time.
   ///
   /// ```swift
-  /// model.onAppear()                     // starts the model's timer in a task of its own
-  /// await clock.waitForSleepers(1)       // the timer is asleep on the clock
+  /// model.onAppear()  // starts the model's timer in a task of its own
+  /// await clock.waitForSleepers(1)  // the timer is asleep on the clock
   /// await clock.advance(by: .seconds(3))
   /// #expect(model.ticks == 3)
   /// ```
@@ -201,13 +221,14 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
 
   /// Advances the clock until no task is asleep on it (each sleep may start another), or fails
   /// the running test if tasks are still asleep after `timeout` of real time (a task that sleeps
-  /// forever, such as a timer loop).
+  /// forever, such as a timer loop). The bound is generous: each step waits for the tasks it woke,
+  /// which on a machine busy with other tests can take seconds.
   ///
   /// ```swift
   /// model.startRetrying()
-  /// await clock.run()   // every retry ran
+  /// await clock.run()  // every retry ran
   /// ```
-  public func run(timeout: Swift.Duration = .seconds(5)) async {
+  public func run(timeout: Swift.Duration = .seconds(60)) async {
     let start = ContinuousClock.now
     while true {
       await Settling.settle()
