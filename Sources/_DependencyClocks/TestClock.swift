@@ -142,7 +142,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
         """, at: nil)
       return
     }
-    await settle()
+    await settle(awaitingAFirstSleeper: true)
     while let due = state.withLock({ $0.wakeNext(upTo: deadline) }) {
       for sleeper in due { sleeper.continuation?.resume() }
       await waitUntilReturned(due)
@@ -168,7 +168,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
       if awaited.isEmpty || quietSettles == Settling.quietSettles { return }
       if ContinuousClock.now - start > .seconds(60) {
         TestFailureReporting.record(
-          "TestClock: a task woken by advance did not run within 60 s; the clock moves on.",
+          "TestClock: a task woken by advance did not come back within 60 s; the clock moves on.",
           at: nil)
         return
       }
@@ -176,17 +176,26 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
         await Settling.yieldOnce()
         continue
       }
-      await Settling.settle()
+      let caughtUp = await Settling.settle()
       let arriving = state.withLock { $0.arriving }
-      quietSettles = arriving == 0 ? quietSettles + 1 : 0
+      quietSettles = caughtUp && arriving == 0 ? quietSettles + 1 : 0
     }
   }
 
   /// Lets started tasks reach their sleeps: settles, then yields while a sleep is on its way in
   /// (a task between the start of its sleep and its place in the queue), for at most 60 s of real
-  /// time.
-  private func settle() async {
+  /// time. With `awaitingAFirstSleeper` (an advance that starts with no task asleep, which is
+  /// most often one whose first sleep is still on its way), settles up to
+  /// `Settling.firstSleeperSettles` more times until a sleep begins: likely, not certain, to see a
+  /// task the test has just started; ``waitForSleepers(_:timeout:)`` is the certain way.
+  private func settle(awaitingAFirstSleeper: Bool = false) async {
     await Settling.settle()
+    if awaitingAFirstSleeper {
+      for _ in 0..<Settling.firstSleeperSettles
+      where state.withLock({ $0.sleepers.isEmpty && $0.arriving == 0 }) {
+        await Settling.settle()
+      }
+    }
     let start = ContinuousClock.now
     while state.withLock({ $0.arriving }) > 0, ContinuousClock.now - start < .seconds(60) {
       await Settling.yieldOnce()
