@@ -80,33 +80,28 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     // sleep on its way in waits for it.
     state.withLock { $0.arriving += 1 }
     let sleeper = Sleeper<Instant>(deadline: deadline, task: TaskIdentity.current)
-    do {
-      try await withTaskCancellationHandler {
-        try await withUnsafeThrowingContinuation {
-          (continuation: UnsafeContinuation<Void, any Error>) in
-          let outcome = state.withLock { state -> Result<Void, any Error>? in
-            state.arriving -= 1
-            if sleeper.isCancelled { return .failure(CancellationError()) }
-            if deadline <= state.now { return .success(()) }
-            sleeper.continuation = continuation
-            state.enqueue(sleeper)
-            return nil
-          }
-          if let outcome { continuation.resume(with: outcome) }
+    // Tells `advance` that this task runs again (after a wake, at once, or with an error).
+    defer { state.withLock { _ in sleeper.isRunning = true } }
+    try await withTaskCancellationHandler {
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Void, any Error>? in
+          state.arriving -= 1
+          if sleeper.isCancelled { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          sleeper.continuation = continuation
+          state.enqueue(sleeper)
+          return nil
         }
-      } onCancel: {
-        let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
-          sleeper.isCancelled = true
-          return state.remove(sleeper)
-        }
-        continuation?.resume(throwing: CancellationError())
+        if let outcome { continuation.resume(with: outcome) }
       }
-    } catch {
-      state.withLock { _ in sleeper.isRunning = true }
-      throw error
+    } onCancel: {
+      let continuation = state.withLock { state -> UnsafeContinuation<Void, any Error>? in
+        sleeper.isCancelled = true
+        return state.remove(sleeper)
+      }
+      continuation?.resume(throwing: CancellationError())
     }
-    // Tells `advance` that this task runs again (after a wake, or at once).
-    state.withLock { _ in sleeper.isRunning = true }
   }
 
   /// Moves the clock forward by `duration`, waking the tasks whose deadlines it passes, in
@@ -234,8 +229,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// which on a machine busy with other tests can take seconds.
   ///
   /// ```swift
-  /// model.startRetrying()
+  /// let load = Task { try await model.load() }  // retries after 1 s, 2 s and 4 s
+  /// await clock.waitForSleepers()
   /// await clock.run()  // every retry ran
+  /// #expect(model.loaded)
   /// ```
   public func run(timeout: Swift.Duration = .seconds(60)) async {
     let start = ContinuousClock.now
@@ -391,7 +388,8 @@ private struct State<Instant: InstantProtocol> {
 }
 
 /// The identity of the running task: the hash of its address, the same for each sleep of one
-/// task while it lives.
+/// task while it lives. (Two tasks whose hashes collide, which 64 bits make unlikely, would
+/// count as one: a step could then take one's sleep for the other's return.)
 private enum TaskIdentity {
   static var current: Int {
     withUnsafeCurrentTask { task in task?.hashValue ?? 0 }

@@ -38,6 +38,16 @@ import Testing
     model.onDisappear()
   }
 
+  @Test func run() async {
+    let clock = TestClock()
+    let model = RetryModel(environment: ClockEnvironment().with(\.continuousClock, clock))
+    let load = Task { try await model.load() }  // retries after 1 s, 2 s and 4 s
+    await clock.waitForSleepers()
+    await clock.run()  // every retry ran
+    #expect(model.loaded)
+    _ = await load.result
+  }
+
   @Test func immediateClock() async throws {
     let clock = ImmediateClock()
     let model = RetryModel(environment: ClockEnvironment().with(\.continuousClock, clock))
