@@ -14,11 +14,15 @@ extension GlobalDependencies {
   /// values; `Dependencies.withEscapedValues` carries the test's scope there.
   ///
   /// Which test runs is what the installed test reporter says (`GlobalEnvTesting`, linked into
-  /// the test bundle, installs it when loaded). The scopes are kept until the process ends:
-  /// nothing tells the library that a Swift Testing test has ended, so a test repeated in one
-  /// run (`--repetitions`) finds the values its earlier runs set. The cases of a parameterized
-  /// test share one identity, and run in parallel: a process-wide write in one is reported (use
-  /// `.dependencyTestContext`, which gives each case a context of its own).
+  /// the test bundle, installs it when loaded). A test run under a trait of `GlobalEnvTesting`
+  /// (`.dependencies`, `.dependencyTestContext`, `.dependencyContext`) keeps its scope in that
+  /// run (`TestRun`): it ends with the trait's scope, and with it the values, the context's
+  /// defaults and the overlays it held; a repetition (`--repetitions`) starts afresh. A test
+  /// without one keeps its scope, by the test's identity, until the process ends: nothing tells
+  /// the library that such a test has ended, so its repetitions find the values its earlier
+  /// runs set. The cases of a parameterized test share one identity, and run in parallel: a
+  /// process-wide write in one is reported (use `.dependencyTestContext`, which gives each case
+  /// a context of its own).
   ///
   /// ```swift
   /// @Test func usesAStub() {
@@ -41,9 +45,9 @@ extension GlobalDependencies {
 
     /// The running test's scope, if it has one already.
     static func existing() -> Scope? {
-      guard isolatesTests, let test = TestFailureReporting.reporter?.currentTestKey else {
-        return nil
-      }
+      guard isolatesTests else { return nil }
+      if let run = TestRun.current { return run.scope.withLock { $0 } }
+      guard let test = TestFailureReporting.reporter?.currentTestKey else { return nil }
       return scopes.withLock { $0[test] }
     }
 
@@ -70,21 +74,63 @@ extension GlobalDependencies {
     /// The running test's scope, made on first use; `nil` where tests are not isolated, or no
     /// test is known to run on this task (or thread).
     static func current() -> Scope? {
-      guard isolatesTests, let test = TestFailureReporting.reporter?.currentTestKey else {
-        return nil
-      }
-      if let scope = scopes.withLock({ $0[test] }) { return scope }
+      guard isolatesTests else { return nil }
+      if let run = TestRun.current { return scope(in: run.scope, at: \.self) }
+      guard let test = TestFailureReporting.reporter?.currentTestKey else { return nil }
+      return scope(in: scopes, at: \.[test])
+    }
+
+    /// The scope `slot` holds at `path`, or else a new one for the test, on the process-wide
+    /// values, with a strict context of its own, kept there. A scope made by a racing first use
+    /// wins; the other is released after the lock.
+    private static func scope<Slot>(
+      in slot: LockedValue<Slot>, at path: WritableKeyPath<Slot, Scope?>
+    ) -> Scope {
+      if let scope = slot.withLock({ $0[keyPath: path] }) { return scope }
       let context = TestContext(ownedByTheRunningTest: false)
       let made = TestContext.$current.withValue(context) {
         makeScope(on: nil, owning: context, { _ in })
       }
-      // A scope made by a racing first use of the same test wins; `made` is released after the
-      // lock.
-      return scopes.withLock { scopes in
-        if let existing = scopes[test] { return existing }
-        scopes[test] = made
+      return slot.withLock { slot in
+        if let existing = slot[keyPath: path] { return existing }
+        slot[keyPath: path] = made
         return made
       }
     }
+  }
+
+  /// One run of a test under a trait of `GlobalEnvTesting`: it holds the test's own scope, made
+  /// on first use as `RunningTestScopes` says, for that run only. The scope ends, releasing its
+  /// values, its context's defaults and its overlays, when the run's operation has returned and
+  /// every task that inherited the run has ended (or, if a `@Dependency` made in a `withValues`
+  /// scope on it, or `withEscapedValues`, still holds it, when they let go).
+  ///
+  /// `@unchecked Sendable`: its only state is under its lock (a leaf lock: no user code runs
+  /// under it, and the scope is released after it, in the run's `deinit`).
+  final class TestRun: @unchecked Sendable {
+    @TaskLocal static var current: TestRun?
+
+    /// The test's own scope in this run, once made.
+    let scope = LockedValue<Scope?>.make(nil)
+  }
+}
+
+extension Dependencies {
+  /// Runs `operation` as one run of the running test (for `GlobalEnvTesting`'s traits): the
+  /// scope the test gets of its own (see `RunningTestScopes`) is made for this run and ends with
+  /// it, so that a test repeated in one process (`--repetitions`) starts afresh and a long run
+  /// keeps a flat heap. Inside a run already (a test with several of the traits), `operation`
+  /// runs in that one.
+  ///
+  /// ```swift
+  /// try await Dependencies.withTestRun { try await Dependencies.withValues(update, operation: body) }
+  /// ```
+  package static func withTestRun<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    if GlobalDependencies.TestRun.current != nil { return try await operation() }
+    return try await GlobalDependencies.TestRun.$current.withValue(
+      GlobalDependencies.TestRun(), operation: operation)
   }
 }

@@ -52,6 +52,7 @@ enum GlobalDependencies {
   /// Where values set "process-wide" go: the root, or, in a test, its test scope (the one of its
   /// test context, or of the test itself), so that a test's `prepare` and `reset` reach only it.
   static var processWideScope: Scope? {
+    _ = root  // made first: in a test process, its making makes the test's own scope live
     guard scopesAreLive else { return nil }
     var scope = innermostScope
     while let current = scope, current.ownedTestContext == nil { scope = current.parent }
@@ -119,7 +120,10 @@ enum GlobalDependencies {
 
   /// The innermost scope, if any scope is alive: what a new scope is made on, and what
   /// `withEscapedValues` carries.
-  static var innermostScopeIfAny: Scope? { scopesAreLive ? innermostScope : nil }
+  static var innermostScopeIfAny: Scope? {
+    _ = root  // as in `processWideScope`: a first scope of the process is made on the test's
+    return scopesAreLive ? innermostScope : nil
+  }
 
   /// What a `@Dependency` made in `captured` (if any) and declared at `site` reads now: with no
   /// captured scope, as `read(_:from:)` does; otherwise through the captured scope, the values

@@ -33,7 +33,8 @@ public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
 
   /// Runs `function` inside a scope with this trait's overrides: on a new test context of its
   /// own when no trait or function entered one yet and the process is strict (a process that
-  /// runs tests, unless `SWIFT_COMPOSABLE_ENV_CONTEXT` says otherwise).
+  /// runs tests, unless `SWIFT_COMPOSABLE_ENV_CONTEXT` says otherwise). What the test sets
+  /// process-wide (`prepare`, `reset`) is its own for this run, and released when it ends.
   ///
   /// Called by Swift Testing for each test the trait applies to:
   ///
@@ -45,12 +46,17 @@ public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    // The test's own scope, under the trait's, is this run's: it ends with it.
     guard TestContext.current == nil, TestContext.processWide?.defaults == .testValues else {
-      return try await withDependencies(update) { try await function() }
+      return try await Dependencies.withTestRun {
+        try await withDependencies(update) { try await function() }
+      }
     }
     try await withNewTestContext { context in
       try await Dependencies.withTestContext(context) {
-        try await withDependencies(update) { try await function() }
+        try await Dependencies.withTestRun {
+          try await withDependencies(update) { try await function() }
+        }
       }
     }
   }

@@ -53,7 +53,9 @@ extension Trait where Self == DependencyTestContextTrait {
   /// ```
   public static func dependencyContext(_ context: DependencyContext) -> Self {
     DependencyTestContextTrait(context) { context, operation in
-      try await Dependencies.withTestContext(context, operation: operation)
+      try await Dependencies.withTestRun {
+        try await Dependencies.withTestContext(context, operation: operation)
+      }
     }
   }
 }
