@@ -9,9 +9,16 @@
 /// Code that needs the current date reads it from the dependency, so that a test can fix it:
 ///
 /// ```swift
+/// import Foundation
+/// import GlobalEnv
+///
 /// struct Stamp { @Dependency(\.date) var date }
-/// let created = Stamp().date.now
-/// // In a test: withValues { $0.date = .constant(Date(timeIntervalSince1970: 0)) } …
+/// print("created at", Stamp().date.now)  // the system's date
+///
+/// // In a test: a fixed "now".
+/// let epoch = Date(timeIntervalSince1970: 0)
+/// let stamped = Dependencies.withValues { $0.date = .constant(epoch) } operation: { Stamp() }
+/// assert(stamped.date.now == epoch)
 /// ```
 public struct DateGenerator: Sendable {
   private var generate: @Sendable () -> Date

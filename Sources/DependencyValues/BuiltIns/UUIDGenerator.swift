@@ -9,10 +9,18 @@ import _EnvironmentAtomics
 /// Makes identifiers: the value of the built-in `uuid` dependency.
 ///
 /// ```swift
+/// import Foundation
+/// import GlobalEnv
+///
 /// struct Todo { let id: UUID }
-/// @Dependency(\.uuid) var uuid
-/// let todo = Todo(id: uuid())
-/// // In a test: withValues { $0.uuid = .incrementing } … ids are UUID(0), UUID(1), …
+/// struct TodoList {
+///   @Dependency(\.uuid) var uuid
+///   func add() -> Todo { Todo(id: uuid()) }
+/// }
+///
+/// // In a test: ids are UUID(0), UUID(1), …
+/// let first = Dependencies.withValues { $0.uuid = .incrementing } operation: { TodoList().add() }
+/// assert(first.id == UUID(0))
 /// ```
 public struct UUIDGenerator: Sendable {
   private let generate: @Sendable () -> UUID
