@@ -102,7 +102,8 @@ private final class InitReadingEnvironment: ComposableEnvironment, @unchecked Se
     #expect(app.derived(FeatureEnvironment.self, id: 0) !== app.derived(FeatureEnvironment.self))
   }
 
-  @Test func aMillionUncachedChildrenLeaveTheHeapFlat() async throws {
+  /// Soak-sized (about 25 s alone in a debug build, minutes on a loaded machine).
+  @Test(.soakSized) func aMillionUncachedChildrenLeaveTheHeapFlat() async throws {
     let app = AppEnvironment().with(\.number, 1)
     _ = (app.number, app.name, app.mainQueue)
     /// Makes, reads and drops `count` children, yielding now and then: a long loop must not

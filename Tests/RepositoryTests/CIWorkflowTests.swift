@@ -37,6 +37,13 @@ struct CIWorkflowTests {
     }
   }
 
+  /// `swift test` leaves soak-sized tests out (`.soakSized`, in TestSupport): a step of CI runs
+  /// the suite with them, so that none is skipped everywhere.
+  @Test func aStepRunsTheSoakSizedTests() throws {
+    let script = CIStep.steps(ofScript: try Self.text(".ci/run"))
+    #expect(script.contains { $0.commands.contains("SWIFT_COMPOSABLE_ENV_SOAK=1 swift test") })
+  }
+
   @Test func theWorkflowIndentsWithSpacesOnly() throws {
     #expect(!(try Self.text(".github/workflows/ci.yml")).contains("\t"))
   }
