@@ -14,6 +14,8 @@ struct DeclaredKeyPathsTests {
     (\Dependencies.declaredBox).appending(path: \DeclaredBox.number)
   }
 
+  private static let site = ReadSite(fileID: #fileID, filePath: #filePath, line: #line, column: 1)
+
   @Test func aKeptKeyPathOutlivesItsLastUser() {
     weak var weakKeyPath: KeyPath<Dependencies, Int>?
     do {
@@ -30,8 +32,8 @@ struct DeclaredKeyPathsTests {
     let root = Node.makeRoot(environmentType: DeclaredKeyPathsTests.self, testContext: nil)
     let before = unownedRetainCount(Unmanaged.passUnretained(keyPath).toOpaque())
     let source = DependencySource<Int, KeyPath<Dependencies, Int>>.keyPath(keyPath)
-    #expect(source.read(at: root) == 7)
-    #expect(source.read(at: root) == 7, "read again from the table")
+    #expect(source.read(at: root, from: Self.site) == 7)
+    #expect(source.read(at: root, from: Self.site) == 7, "read again from the table")
     #expect(unownedRetainCount(Unmanaged.passUnretained(keyPath).toOpaque()) == before)
   }
 
