@@ -69,7 +69,8 @@ package func withNewTestContext<Result>(
   _ kind: DependencyContext = .test, _ body: (TestContext) throws -> Result
 ) rethrows -> Result {
   installTestReporter()
-  let context = TestContext(for: kind)
+  // A test trait's values (ComposableEnvTesting's `.dependency`) stay in force inside.
+  let context = TestContext(for: kind, values: TestContext.current?.values ?? [])
   defer { context.close() }
   return try body(context)
 }
@@ -85,7 +86,8 @@ package func withNewTestContext<Result>(
   _ body: (TestContext) async throws -> Result
 ) async rethrows -> Result {
   installTestReporter()
-  let context = TestContext(for: kind)
+  // A test trait's values (ComposableEnvTesting's `.dependency`) stay in force inside.
+  let context = TestContext(for: kind, values: TestContext.current?.values ?? [])
   defer { context.close() }
   return try await body(context)
 }

@@ -51,7 +51,8 @@ extension TestContext {
     if self.defaults == defaults { return self }
     return switchedContexts.withLock { contexts in
       if let made = contexts[defaults] { return made }
-      let made = TestContext(owner: owner, defaults: defaults, held: held)
+      // A test trait's values are set explicitly: they win over a switch, as in the origin.
+      let made = TestContext(owner: owner, defaults: defaults, held: held, values: values)
       contexts[defaults] = made
       return made
     }

@@ -83,6 +83,12 @@ package final class TestContext: @unchecked Sendable {
   /// (see `switched(to:)`). A leaf lock.
   let switchedContexts = LockedValue<[Defaults: TestContext]>.make([:])
 
+  /// Values that the context's environments read, in place of the keys' defaults, where no
+  /// environment on their path sets the key: a test trait's (`.dependency(\.x, value)`), set
+  /// once, when the context is made. The last one of a key wins. Released with the context,
+  /// after the last environment made in it.
+  package let values: [(key: KeyInfo, box: AnyObject)]
+
   /// A strict context for the running test (for the process-wide context,
   /// `ownedByTheRunningTest` is false: it belongs to no test).
   package convenience init(ownedByTheRunningTest: Bool = true) {
@@ -98,41 +104,60 @@ package final class TestContext: @unchecked Sendable {
   /// let live = TestContext(reading: .liveValues)  // a test that reads live values
   /// ```
   package convenience init(reading defaults: Defaults) {
-    guard case .testValues = defaults else {
-      self.init(owner: nil, defaults: defaults)
-      return
-    }
-    self.init()
+    self.init(reading: defaults, values: [])
+  }
+
+  /// A context whose defaults are `defaults` but for `values`, which its environments read in
+  /// place of those keys' defaults (see `values`).
+  ///
+  /// ```swift
+  /// let context = TestContext(reading: .testValues, values: traitValues.localValues())
+  /// ```
+  package convenience init(reading defaults: Defaults, values: [(key: KeyInfo, box: AnyObject)]) {
+    let isTestValues = if case .testValues = defaults { true } else { false }
+    self.init(
+      owner: isTestValues ? TestFailureReporting.reporter?.currentTestIdentity : nil,
+      defaults: defaults, values: values)
   }
 
   /// The context `context` names: a strict one for `.test`, whose failures are the running
-  /// test's; preview values for `.preview`; live values for `.live`.
+  /// test's; preview values for `.preview`; live values for `.live`; with `values` (see
+  /// `values`).
   ///
   /// ```swift
   /// let context = TestContext(for: .live)
   /// ```
-  package convenience init(for context: DependencyContext) {
+  package convenience init(
+    for context: DependencyContext, values: [(key: KeyInfo, box: AnyObject)] = []
+  ) {
     switch context {
-    case .test: self.init()
-    case .preview: self.init(reading: .previewValues)
-    case .live: self.init(reading: .liveValues)
+    case .test: self.init(reading: .testValues, values: values)
+    case .preview: self.init(reading: .previewValues, values: values)
+    case .live: self.init(reading: .liveValues, values: values)
     }
   }
 
   /// A context whose failures are held in `held` (by default, its own; a switched context
-  /// shares its origin's).
+  /// shares its origin's), with `values` (see `values`).
   init(
     owner: String?, defaults: Defaults,
-    held: LockedValue<HeldFailures> = .make(HeldFailures())
+    held: LockedValue<HeldFailures> = .make(HeldFailures()),
+    values: [(key: KeyInfo, box: AnyObject)] = []
   ) {
     self.owner = owner
     self.defaults = defaults
     self.held = held
+    self.values = values
     environment_live_test_contexts_add(1)
   }
 
   deinit {
     environment_live_test_contexts_add(-1)
+  }
+
+  /// The value `values` gives `key`, if any.
+  func value(of key: KeyInfo) -> AnyObject? {
+    values.last { $0.key.id == key.id }?.box
   }
 
   /// Whether a missing test value of `key` is to be reported now: the first time for this

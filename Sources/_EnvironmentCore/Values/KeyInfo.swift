@@ -36,11 +36,12 @@ package struct KeyInfo: @unchecked Sendable {
   /// `@Sendable () -> Date`.
   var shortValueTypeName: String { _typeName(type.valueType, qualified: false) }
 
-  /// Computes the key's default value, boxed: in a test context its test value, reporting a key
-  /// that has none (see `TestContext`); in a preview context its preview value; in a live one
-  /// (or none) its default value.
+  /// Computes the key's default value, boxed: the value the context's test trait set, if any;
+  /// else in a test context its test value, reporting a key that has none (see `TestContext`);
+  /// in a preview context its preview value; in a live one (or none) its default value.
   func makeDefault(in testContext: TestContext?, readAt node: Node) -> AnyObject {
     guard let testContext else { return type.boxedDefault() }
+    if let box = testContext.value(of: self) { return box }
     switch testContext.defaults {
     case .liveValues: return type.boxedDefault()
     case .previewValues: return type.boxedPreviewValue()

@@ -1,0 +1,140 @@
+import ComposableEnv
+import Testing
+import _DependencyTestingSupport
+import _EnvironmentCore
+
+/// A Swift Testing trait that sets dependencies for a test (or every test of a suite): every
+/// environment created in the test reads them where no environment on its path sets the key, as
+/// it would read the keys' test values. Tests running in parallel each see their own.
+///
+/// ```swift
+/// @Test(.dependencies { $0.apiClient = .stub })
+/// func loadsTitles() throws {
+///   #expect(try AppEnvironment().feed.load() == ["Stubbed post"])
+/// }
+/// ```
+///
+/// The test runs in a context of its own (of the kind it would run in: strict in a process that
+/// runs tests), whose defaults are the trait's values; an environment's own `with(_:_:)` still
+/// wins. A test's trait adds to its suite's, and wins over it.
+public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
+  private let update: @Sendable (inout Dependencies) async throws -> Void
+
+  fileprivate init(update: @escaping @Sendable (inout Dependencies) async throws -> Void) {
+    self.update = update
+  }
+
+  /// Applied to each test of a suite, so that every test gets a context of its own.
+  ///
+  /// ```swift
+  /// @Suite(.dependencies { $0.clock = .frozen }) struct ClockTests { … }
+  /// ```
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` in a new context whose environments read this trait's values, and those of
+  /// the traits around it, in place of the keys' defaults.
+  ///
+  /// Called by Swift Testing for each test the trait applies to:
+  ///
+  /// ```swift
+  /// @Test(.dependencies { $0.number = 1 }) func usesOne() { … }  // runs in its context
+  /// ```
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    installTestReporter()
+    let around = TestContext.current
+    let defaults = around?.defaults ?? TestContext.processWide?.defaults ?? .liveValues
+    let inherited = around?.values ?? []
+    // The update runs on an environment of its own, which reads the values of the traits
+    // around (a `$0.client.port = …` changes their client); what it sets is this trait's.
+    let values = Node.makeRoot(
+      environmentType: DependenciesTrait.self,
+      testContext: TestContext(reading: defaults, values: inherited))
+    var dependencies = values.dependencies()
+    try await update(&dependencies)
+    let context = TestContext(reading: defaults, values: inherited + values.localValues())
+    defer { context.close() }
+    try await TestContext.$current.withValue(context, operation: function)
+  }
+}
+
+extension Trait where Self == DependenciesTrait {
+  /// Gives a test (or each test of a suite) a context of its own, with no value set:
+  /// swift-dependencies' base-suite trait.
+  ///
+  /// ```swift
+  /// @Suite(.dependencies) struct BaseSuite {}
+  /// extension BaseSuite { @Suite struct FeedTests { … } }
+  /// ```
+  public static var dependencies: Self {
+    DependenciesTrait { _ in }
+  }
+
+  /// Sets dependencies for a test (or every test of a suite).
+  ///
+  /// ```swift
+  /// @Test(.dependencies {
+  ///   $0.apiClient = .stub
+  ///   $0.mainQueue = .immediate
+  /// })
+  /// func refreshes() async { … }
+  /// ```
+  ///
+  /// Reads made by `update` are part of setting values: a `$0.apiClient.fetch = …` that reads an
+  /// `apiClient` without a test value is not reported.
+  public static func dependencies(_ update: @escaping @Sendable (inout Dependencies) throws -> Void)
+    -> Self
+  {
+    DependenciesTrait { dependencies in
+      try ThreadContext.settingValues { try update(&dependencies) }
+    }
+  }
+
+  /// Sets dependencies for a test (or every test of a suite) with an update that may suspend.
+  ///
+  /// ```swift
+  /// @Test(.dependencies { $0.database = try await .temporary() })
+  /// func savesDrafts() async throws { … }
+  /// ```
+  ///
+  /// Hazard: its reads are not known to be part of setting values, unlike a synchronous
+  /// update's, so a read of a dependency without a test value there is reported.
+  public static func dependencies(
+    _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
+  ) -> Self {
+    DependenciesTrait(update: update)
+  }
+
+  /// Sets one dependency for a test (or every test of a suite), by its key path.
+  ///
+  /// ```swift
+  /// @Test(.dependency(\.continuousClock, ImmediateClock()))
+  /// func debounces() async { … }
+  /// ```
+  ///
+  /// `value` is computed for each test the trait applies to, when it starts.
+  public static func dependency<Value>(
+    _ keyPath: any WritableKeyPath<Dependencies, Value> & Sendable,
+    _ value: @autoclosure @escaping @Sendable () throws -> Value
+  ) -> Self {
+    .dependencies { $0[keyPath: keyPath] = try value() }
+  }
+
+  /// Sets the dependency whose key is `value`'s own type, for a test (or every test of a
+  /// suite).
+  ///
+  /// ```swift
+  /// extension APIClient: TestDependencyKey { static let testValue = APIClient.failing }
+  ///
+  /// @Test(.dependency(APIClient.stub))
+  /// func loadsTitles() { … }
+  /// ```
+  public static func dependency<Value: TestDependencyKey>(
+    _ value: @autoclosure @escaping @Sendable () throws -> Value
+  ) -> Self where Value == Value.Value {
+    .dependencies { $0[Value.self] = try value() }
+  }
+}
