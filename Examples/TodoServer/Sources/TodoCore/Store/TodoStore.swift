@@ -31,9 +31,9 @@ public struct TodoStore: Sendable {
 
   /// Every operation fails the test that calls it.
   public static let unimplemented = TodoStore(
-    insert: DependencyValues.unimplemented("TodoStore.insert"),
-    list: DependencyValues.unimplemented("TodoStore.list"),
-    complete: DependencyValues.unimplemented("TodoStore.complete"),
-    delete: DependencyValues.unimplemented("TodoStore.delete")
+    insert: ComposableEnv.unimplemented("TodoStore.insert"),
+    list: ComposableEnv.unimplemented("TodoStore.list"),
+    complete: ComposableEnv.unimplemented("TodoStore.complete"),
+    delete: ComposableEnv.unimplemented("TodoStore.delete")
   )
 }
