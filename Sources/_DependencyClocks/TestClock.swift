@@ -224,9 +224,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   }
 
   /// Advances the clock until no task is asleep on it (each sleep may start another), or fails
-  /// the running test if tasks are still asleep after `timeout` of real time (a task that sleeps
-  /// forever, such as a timer loop). The bound is generous: each step waits for the tasks it woke,
-  /// which on a machine busy with other tests can take seconds.
+  /// the running test if tasks are still asleep after 100 steps and `timeout` of real time (a
+  /// task that sleeps forever, such as a timer loop). Both bounds must pass: each step waits for
+  /// the tasks it woke, which on a machine busy with other tests (or under a sanitizer) can take
+  /// seconds, so a chain of a few sleeps never gives up for being slow.
   ///
   /// ```swift
   /// let load = Task { try await model.load() }  // retries after 1 s, 2 s and 4 s
@@ -236,6 +237,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// ```
   public func run(timeout: Swift.Duration = .seconds(60)) async {
     let start = ContinuousClock.now
+    var steps = 0
     while true {
       await Settling.settle()
       guard let last = state.withLock({ $0.lastDeadline }) else {
@@ -246,14 +248,15 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
         continue
       }
       await advance(to: max(last, now))
-      if ContinuousClock.now - start > timeout {
+      steps += 1
+      if steps >= 100, ContinuousClock.now - start > timeout {
         let sleeping = state.withLock { $0.sleepers.count }
         guard sleeping > 0 else { return }
         TestFailureReporting.record(
           """
-          TestClock.run() gave up after \(timeout) with \(sleeping) task(s) still asleep on the \
-          clock: a task keeps sleeping again (a timer loop?). Advance the clock by a duration \
-          instead, or cancel the task.
+          TestClock.run() gave up after \(steps) steps and \(timeout) with \(sleeping) task(s) \
+          still asleep on the clock: a task keeps sleeping again (a timer loop?). Advance the \
+          clock by a duration instead, or cancel the task.
           """, at: nil)
         return
       }

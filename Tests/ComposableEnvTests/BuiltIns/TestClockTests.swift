@@ -117,6 +117,19 @@ private final class DebounceRoot: ComposableEnvironment {
     #expect(messages.first?.contains("TestClock.run() gave up") == true)
   }
 
+  @Test func runOfAFewStepsNeverGivesUpForBeingSlow() async {
+    let clock = TestClock()
+    let retries = Task {
+      for delay in [1, 2, 4] { try await clock.sleep(for: .seconds(delay)) }
+    }
+    await clock.waitForSleepers()
+    // No real time at all: a machine busy with other tests (or a sanitizer) is slower than that.
+    let messages = await recordedIssuesAsync { await clock.run(timeout: .zero) }
+    #expect(messages.isEmpty)
+    #expect((try? await retries.value) != nil, "every retry ran")
+    #expect(clock.now.offset == .seconds(7))
+  }
+
   @Test func advancingToThePastFailsAndLeavesTheClock() async {
     let clock = TestClock()
     await clock.advance(by: .seconds(2))
