@@ -146,6 +146,17 @@ let package = Package(
       swiftSettings: [.define("GLOBAL_ENV")]
     ),
 
+    // swift-dependencies 1.x code and tests as its users write them, with only the imports
+    // changed (issue 40); then the same files again with the main actor as the default isolation,
+    // as Xcode 26 sets for a new app (the symlinks of Tests/SwiftDependenciesStyleMainActorTests).
+    .testTarget(
+      name: "SwiftDependenciesStyleTests", dependencies: ["GlobalEnv", "GlobalEnvTesting"]),
+    .testTarget(
+      name: "SwiftDependenciesStyleMainActorTests",
+      dependencies: ["GlobalEnv", "GlobalEnvTesting"],
+      swiftSettings: mainActorByDefault
+    ),
+
     // Models that sleep on a TestClock, with the tests that must pass every run beside anything
     // (Tests/ClockDeterminism, compiled against each environment module).
     .testTarget(
@@ -160,3 +171,13 @@ let package = Package(
     ),
   ]
 )
+
+/// `.defaultIsolation(MainActor.self)` needs tools version 6.2; this manifest's is 6.1, so the
+/// setting is the compiler's flag, given where the compiler has it.
+var mainActorByDefault: [SwiftSetting] {
+  #if compiler(>=6.2)
+    [.unsafeFlags(["-default-isolation", "MainActor"])]
+  #else
+    []
+  #endif
+}
