@@ -172,11 +172,17 @@ let package = Package(
   ]
 )
 
-/// `.defaultIsolation(MainActor.self)` needs tools version 6.2; this manifest's is 6.1, so the
-/// setting is the compiler's flag, given where the compiler has it.
+/// What Xcode 26 sets for a new app target: main-actor default isolation and the
+/// approachable-concurrency upcoming features. `.defaultIsolation(MainActor.self)` needs tools
+/// version 6.2 and this manifest's is 6.1, so the isolation is the compiler's flag, as in
+/// Examples/FeatureModules; Swift 6.1 builds the target without them.
 var mainActorByDefault: [SwiftSetting] {
   #if compiler(>=6.2)
-    [.unsafeFlags(["-default-isolation", "MainActor"])]
+    [
+      .unsafeFlags(["-default-isolation", "MainActor"]),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
   #else
     []
   #endif
