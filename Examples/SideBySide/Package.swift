@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A module that imports both this package's GlobalEnv and pointfreeco's Dependencies, as a
+// project does halfway through moving from one to the other: each side declares a key, and the
+// file spells each side's names so that they do not clash (Migration.md, section 1).
+let package = Package(
+  name: "SideBySide",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  dependencies: [
+    .package(name: "swift-composable-env", path: "../.."),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
+  ],
+  targets: [
+    .target(
+      name: "SideBySide",
+      dependencies: [
+        .product(name: "GlobalEnv", package: "swift-composable-env"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]),
+    .testTarget(
+      name: "SideBySideTests",
+      dependencies: [
+        "SideBySide",
+        .product(name: "GlobalEnvTesting", package: "swift-composable-env"),
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+      ]),
+  ]
+)
