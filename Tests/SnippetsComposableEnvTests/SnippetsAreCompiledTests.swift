@@ -3,9 +3,10 @@ import Testing
 
 /// Every Swift snippet of Migration.md must be compiled by a snippet target: its lines must appear,
 /// in order, in one source file of `Tests/Snippets*` (files may add lines around and between them,
-/// such as a wrapping function, and declare what the guide assumes). README.md's snippets and the
-/// DocC articles' compile as written, each README snippet and each article as a module of a new
-/// package: `Scripts/check-readme` builds them (CI runs it).
+/// such as a wrapping function, and declare what the guide assumes), or of `Examples/SideBySide`
+/// for the snippets that import pointfreeco's Dependencies too (CI builds that package).
+/// README.md's snippets and the DocC articles' compile as written, each README snippet and each
+/// article as a module of a new package: `Scripts/check-readme` builds them (CI runs it).
 @Suite("Documentation snippets")
 struct SnippetsAreCompiledTests {
   static let root = URL(fileURLWithPath: #filePath)
@@ -45,11 +46,16 @@ struct SnippetsAreCompiledTests {
 
   static func snippetSources() throws -> [String] {
     let tests = root.appendingPathComponent("Tests")
-    let folders = try FileManager.default.contentsOfDirectory(atPath: tests.path)
+    let sideBySide = root.appendingPathComponent("Examples/SideBySide")
+    let folders =
+      try FileManager.default.contentsOfDirectory(atPath: tests.path)
       .filter { $0.hasPrefix("Snippets") }
-    return try folders.flatMap { folder in
-      let directory = tests.appendingPathComponent(folder)
-      return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .map { tests.appendingPathComponent($0) }
+      + ["Sources/SideBySide", "Tests/SideBySideTests"].map {
+        sideBySide.appendingPathComponent($0)
+      }
+    return try folders.flatMap { directory in
+      try FileManager.default.contentsOfDirectory(atPath: directory.path)
         .filter { $0.hasSuffix(".swift") }
         .map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
     }
