@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 
 /// Resolution: what a key reads at a node, by the rules both environment modules share.
 ///
@@ -13,8 +14,25 @@ import DependencyValues
 /// has a current result, and reads at siblings reuse it. No lock is held while a default is
 /// computed (see `Tree.defaultValue(of:)`).
 extension Node {
-  /// The boxed value of `key` at this node, as of `generation` of `tree`.
+  /// The boxed value of `key` at this node, as of `generation` of `tree`, for a caller that
+  /// publishes it.
   func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
+    switch resolve(key, in: tree, at: generation, leavingMemoPinned: false) {
+    case .box(let box): return box
+    case .pinnedMemo:
+      preconditionFailure("a resolution that leaves no memo pinned gives a box")
+    }
+  }
+
+  /// The value of `key` at this node, as of `generation` of `tree`: a box, retained; or, when
+  /// `leavingMemoPinned` and the value is a memo that this read publishes nowhere, the memo's box
+  /// unretained, with the thread still pinned: the caller copies the value out and unpins,
+  /// running no user code in between. An app's memo serves every request's first reads, on
+  /// every thread: retaining and releasing it per read made the threads take its cache line from
+  /// each other.
+  func resolve(
+    _ key: KeyInfo, in tree: Tree, at generation: UInt64, leavingMemoPinned: Bool
+  ) -> Resolved {
     let group = aliasGroup(of: key, in: tree)
     let cacheable = Tree.isCacheable(generation)
 
@@ -41,8 +59,15 @@ extension Node {
       let isSelf = current.isIdentical(to: reading)
       let step = current.with { storage -> ResolutionStep in
         if sameGroup, storage.testContext !== testContext { sameGroup = false }
-        if sameGroup, cacheable, let cached = storage.cachedBox(for: key.id) {
-          return .cached(.passRetained(cached))
+        if sameGroup, cacheable {
+          // Published nowhere when found at this node, or above it with no node to publish to.
+          if leavingMemoPinned && (isSelf || (!ownHasChildren && sameGroupPath.isEmpty)) {
+            if let pinned = storage.pinnedCachedBox(for: key.id) {
+              return .pinned(box: pinned.box, reader: pinned.reader)
+            }
+          } else if let cached = storage.cachedBox(for: key.id) {
+            return .cached(.passRetained(cached))
+          }
         }
         return storage.withLock { state, words -> ResolutionStep in
           if isSelf {
@@ -56,6 +81,8 @@ extension Node {
         }
       }
       switch step {
+      case .pinned(let box, let reader):
+        return .pinnedMemo(box, reader: reader)
       case .cached(let cached):
         result = cached.takeRetainedValue()
         break walk
@@ -98,7 +125,7 @@ extension Node {
         node.publish(key.id, box: value, owner: nil, tree: tree, generation: generation)
       }
     }
-    return value
+    return .box(value)
   }
 
   /// The alias group of `key` at this node, or `nil` when `key` is in none: pending aliases of
@@ -193,7 +220,17 @@ extension Node {
   }
 }
 
+/// What a resolution found (see `Node.resolve(_:in:at:leavingMemoPinned:)`).
+enum Resolved {
+  /// The value's box, retained.
+  case box(AnyObject)
+  /// A memo's box, unretained, in a table that `reader`, still pinned, keeps from being freed.
+  case pinnedMemo(UnsafeMutableRawPointer, reader: UnsafeMutablePointer<environment_reader>)
+}
+
 private enum ResolutionStep {
+  /// The node's memo at the current generation, unretained, with the thread still pinned.
+  case pinned(box: UnsafeMutableRawPointer, reader: UnsafeMutablePointer<environment_reader>)
   /// The node's memo at the current generation, retained once (an ancestor's box, shared by the
   /// reads of every request, is not retained again when moved out of the step).
   case cached(Unmanaged<AnyObject>)

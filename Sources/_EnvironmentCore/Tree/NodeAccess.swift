@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 
 /// The storage behind a `Dependencies` value bound to a node: reads resolve at `node`, writes set
 /// values on `node`.
@@ -30,14 +31,27 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   }
 
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    let box: AnyObject
+    let resolved: Resolved
     if let tree {
-      box = tree.with { node.resolve(KeyInfo(key), in: $0, at: generation) }
+      resolved = tree.with {
+        node.resolve(KeyInfo(key), in: $0, at: generation, leavingMemoPinned: true)
+      }
     } else {
       let (tree, generation) = node.currentTree()
-      box = node.resolve(KeyInfo(key), in: tree, at: generation)
+      resolved = node.resolve(KeyInfo(key), in: tree, at: generation, leavingMemoPinned: true)
     }
-    return Box<Key.Value>.unbox(box)
+    switch resolved {
+    case .box(let box):
+      return Box<Key.Value>.unbox(box)
+    case .pinnedMemo(let box, let reader):
+      // Copied out while pinned, as a cached read's value is, then unpinned.
+      let value = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).with {
+        Box<Key.Value>.unbox($0)
+      }
+      Interleaving.point(.copied)
+      Reclamation.unpin(reader)
+      return value
+    }
   }
 
   func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {

@@ -107,6 +107,25 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     }
   }
 
+  /// The box cached in the current table for `identity`, unretained, with the thread left
+  /// pinned for the caller to copy the value out and unpin (`Reclamation.unpin(reader)`),
+  /// running no user code in between; or `nil`, unpinned.
+  func pinnedCachedBox(for identity: ObjectIdentifier) -> (
+    box: UnsafeMutableRawPointer, reader: UnsafeMutablePointer<environment_reader>
+  )? {
+    InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
+    return withUnsafeMutablePointerToHeader { words in
+      let reader = environment_pin()
+      Interleaving.point(.pinned)
+      let table = environment_table_load(&words.pointee.table)
+      guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
+        Reclamation.unpin(reader)
+        return nil
+      }
+      return (box, reader)
+    }
+  }
+
   /// The boxed value cached in the current table for `identity`, retained, or `nil`.
   func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
     InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")

@@ -124,8 +124,8 @@ private final class DebounceRoot: ComposableEnvironment {
     }
     await clock.waitForSleepers()
     // No real time at all: a machine busy with other tests (or a sanitizer) is slower than that.
-    let messages = await recordedIssuesAsync { await clock.run(timeout: .zero) }
-    #expect(messages.isEmpty)
+    // Giving up would record an issue, which fails this test.
+    await clock.run(timeout: .zero)
     #expect((try? await retries.value) != nil, "every retry ran")
     #expect(clock.now.offset == .seconds(7))
   }
