@@ -57,8 +57,8 @@ public func withDependencies<Result>(
 /// ```
 ///
 /// Reads inside `update` see the values around the call and those `update` has set so far.
-/// Hazard: its reads are not known to be part of setting values, unlike a synchronous update's, so
-/// in a test, a read of a dependency without a test value there is reported.
+/// Its reads are part of setting values, as a synchronous update's are: in a test, a read of a
+/// dependency without a test value there (`$0.client.fetch = …`) is not reported.
 @discardableResult
 public func withDependencies<Result>(
   isolation: isolated (any Actor)? = #isolation,
@@ -164,15 +164,15 @@ extension GlobalDependencies {
   /// `scope`, a new scope that no task runs in yet, with `update` applied to it: how an update
   /// that may suspend sets the values of a scope made by `makeScope` with none.
   ///
-  /// Unlike `makeScope`'s update, `update` does not run as code that sets values
-  /// (`ThreadContext.settingValues` is per thread, and `update` may resume on another).
+  /// As `makeScope`'s, `update` runs as code that sets values (the task-local form of
+  /// `ThreadContext.settingValues`, since `update` may resume on another thread).
   static func makeScope(
     _ scope: Scope,
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout Dependencies) async throws -> Void
   ) async rethrows -> Scope {
     var dependencies = scope.node.dependencies()
-    try await update(&dependencies)
+    try await ThreadContext.settingValues { try await update(&dependencies) }
     return scope
   }
 }

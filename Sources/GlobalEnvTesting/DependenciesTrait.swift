@@ -103,8 +103,8 @@ extension Trait where Self == DependenciesTrait {
   /// func savesDrafts() async throws { … }
   /// ```
   ///
-  /// Hazard: its reads are not known to be part of setting values, unlike a synchronous
-  /// update's, so a read of a dependency without a test value there is reported.
+  /// Reads made by `update` are part of setting values, as a synchronous update's are: a
+  /// `$0.apiClient.fetch = …` that reads an `apiClient` without a test value is not reported.
   public static func dependencies(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
   ) -> Self {

@@ -236,6 +236,19 @@ struct WithDependenciesTests {
     }
     #expect(port == 8080)
   }
+
+  @Test(.dependencyTestContext)
+  func anAwaitingUpdateReadsToSetPartOfAValueUnreported() async {
+    // The read of `spelledClient`, which has no test value, follows the update's task from thread
+    // to thread: it is part of setting the client, wherever the update resumes.
+    let port = await withDependencies {
+      await Task.yield()
+      $0.spelledClient.port = await suspendedValue(8081)
+    } operation: {
+      SpelledClientReader().client.port
+    }
+    #expect(port == 8081)
+  }
 }
 
 /// An actor whose state the operation changes without `await`.

@@ -182,6 +182,24 @@ extension ThreadContext {
     return try body()
   }
 
-  /// Whether this thread is running code that sets dependencies (see `settingValues`).
-  var isSettingValues: Bool { settingDepth > 0 }
+  /// `settingValues` for an update that may suspend (`withDependencies { $0.x = await … }`, an
+  /// asynchronous trait update): a task-local mark, which follows the task from thread to thread,
+  /// where the per-thread count could not.
+  ///
+  /// ```swift
+  /// try await ThreadContext.settingValues { try await update(&dependencies) }
+  /// ```
+  package static func settingValues<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $isSettingValuesInTask.withValue(true, operation: body)
+  }
+
+  /// Whether the current task runs an update that may suspend (see `settingValues(isolation:_:)`).
+  @TaskLocal static var isSettingValuesInTask = false
+
+  /// Whether this thread, or the task it runs, is running code that sets dependencies (see
+  /// `settingValues`).
+  var isSettingValues: Bool { settingDepth > 0 || Self.isSettingValuesInTask }
 }
