@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -15,8 +16,10 @@ final class PinnedReader: Sendable {
   private let step = DispatchSemaphore(value: 0)
   private let stepped = DispatchSemaphore(value: 0)
 
-  /// Starts the thread and returns once it is pinned.
+  /// Starts the thread and returns once it is pinned. Until the reader goes away, heap
+  /// measurements wait (see `LongPins`): what is retired meanwhile waits for it.
   init() {
+    LongPins.begin()
     Thread { [step, stepped] in
       var record = environment_pin()
       stepped.signal()
@@ -33,6 +36,8 @@ final class PinnedReader: Sendable {
     }.start()
     stepped.wait()
   }
+
+  deinit { LongPins.end() }
 
   /// Ends the reader's section; true once it has unpinned (within 10 s).
   @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -77,6 +78,11 @@ import _EnvironmentAtomics
 
     /// Explores `scenario`; stops at the first failing interleaving, or after `limit` runs.
     func explore(_ scenario: Scenario, limit: Int = 200_000) -> Exploration {
+      // Threads stop inside pinned sections: heap measurements elsewhere wait it out.
+      LongPins.during { exploring(scenario, limit: limit) }
+    }
+
+    private func exploring(_ scenario: Scenario, limit: Int) -> Exploration {
       var exploration = Exploration()
       var pending: [[Int]] = [[]]
       while let schedule = pending.popLast(), exploration.interleavings < limit {
