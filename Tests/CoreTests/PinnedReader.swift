@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -16,10 +15,8 @@ final class PinnedReader: Sendable {
   private let step = DispatchSemaphore(value: 0)
   private let stepped = DispatchSemaphore(value: 0)
 
-  /// Starts the thread and returns once it is pinned. Until the reader goes away, heap
-  /// measurements wait (see `LongPins`): what is retired meanwhile waits for it.
+  /// Starts the thread and returns once it is pinned.
   init() {
-    LongPins.begin()
     Thread { [step, stepped] in
       var record = environment_pin()
       stepped.signal()
@@ -36,8 +33,6 @@ final class PinnedReader: Sendable {
     }.start()
     stepped.wait()
   }
-
-  deinit { LongPins.end() }
 
   /// Ends the reader's section; true once it has unpinned (within 10 s).
   @discardableResult

@@ -29,19 +29,16 @@ struct BoundedMemoryInAChildProcess {
 @Suite("Bounded memory", .serialized, .enabled(if: measuresHeapHere))
 struct BoundedMemoryTests {
   /// Heap growth over `rounds` rounds of `body`, after a first round that warms caches up: the
-  /// least of three measurements, so that what tests running in parallel allocate meanwhile does
-  /// not count (growth that the rounds cause shows in every measurement), each in a window that no
-  /// long pin of the interleaving explorer overlaps (see `LongPins`).
+  /// least of three measurements, so that what the library's own threads allocate meanwhile
+  /// does not count (growth that the rounds cause shows in every measurement).
   static func growth(rounds: Int, _ body: (Int) -> Void) throws -> Int {
     for index in 0..<1_000 { body(index) }
     var least = Int.max
     for attempt in 0..<3 {
-      let grown = try LongPins.measuredWhileQuiet {
-        let before = try #require(heapBytesInUse())
-        for index in 0..<rounds { body(attempt * rounds + index) }
-        return try #require(heapBytesInUse()) - before
-      }
-      least = min(least, grown)
+      let before = try #require(heapBytesInUse())
+      for index in 0..<rounds { body(attempt * rounds + index) }
+      let after = try #require(heapBytesInUse())
+      least = min(least, after - before)
     }
     return least
   }

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -78,11 +77,6 @@ import _EnvironmentAtomics
 
     /// Explores `scenario`; stops at the first failing interleaving, or after `limit` runs.
     func explore(_ scenario: Scenario, limit: Int = 200_000) -> Exploration {
-      // Threads stop inside pinned sections: heap measurements elsewhere wait it out.
-      LongPins.during { exploring(scenario, limit: limit) }
-    }
-
-    private func exploring(_ scenario: Scenario, limit: Int) -> Exploration {
       var exploration = Exploration()
       var pending: [[Int]] = [[]]
       while let schedule = pending.popLast(), exploration.interleavings < limit {
