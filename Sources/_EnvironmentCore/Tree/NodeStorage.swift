@@ -128,19 +128,11 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 
   /// The boxed value cached in the current table for `identity`, retained, or `nil`.
   func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
-    InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
-    return withUnsafeMutablePointerToHeader { words in
-      let reader = environment_pin()
-      defer { Reclamation.unpin(reader) }
-      Interleaving.point(.pinned)
-      let table = environment_table_load(&words.pointee.table)
-      guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
-        return nil
-      }
-      let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
-      Interleaving.point(.copied)
-      return object
-    }
+    guard let (box, reader) = pinnedCachedBox(for: identity) else { return nil }
+    let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
+    Interleaving.point(.copied)
+    Reclamation.unpin(reader)
+    return object
   }
 }
 
