@@ -252,6 +252,22 @@ scenarios += [
     [(ours, { ComposableBenchmarks.concurrentRequests(threads: 2, sharedApp: false, $0) })]
   ),
   Scenario(
+    "floor: make and free 9 objects, 1 thread",
+    [(reference, { ScalingFloors.allocations(threads: 1, $0) })]
+  ),
+  Scenario(
+    "floor: make and free 9 objects, 2 threads",
+    [(reference, { ScalingFloors.allocations(threads: 2, $0) })]
+  ),
+  Scenario(
+    "floor: set and get a computed property through a key path, 1 thread",
+    [(reference, { ScalingFloors.keyPathProjections(threads: 1, $0) })]
+  ),
+  Scenario(
+    "floor: set and get a computed property through a key path, 2 threads",
+    [(reference, { ScalingFloors.keyPathProjections(threads: 2, $0) })]
+  ),
+  Scenario(
     "requests that set a value and read 6 keys, 1 thread (per request)",
     [(ours, { ComposableBenchmarks.concurrentRequestsReadingSix(threads: 1, $0) })]
   ),
