@@ -17,10 +17,12 @@ extension GlobalDependencies {
   /// the test bundle, installs it when loaded). A test run under a trait of `GlobalEnvTesting`
   /// (`.dependencies`, `.dependencyTestContext`, `.dependencyContext`) keeps its scope in that
   /// run (`TestRun`): it ends with the trait's scope, and with it the values, the context's
-  /// defaults and the overlays it held; a repetition (`--repetitions`) starts afresh. A test
-  /// without one keeps its scope, by the test's identity, until the process ends: nothing tells
-  /// the library that such a test has ended, so its repetitions find the values its earlier
-  /// runs set. The cases of a parameterized test share one identity, and run in parallel: a
+  /// defaults and the overlays it held; a repetition (`--repetitions`) starts afresh. An XCTest
+  /// case keeps its scope until it finishes (the reporter's `whenRunningTestEnds`), when the
+  /// scope ends. A Swift Testing test without one of those traits keeps its scope, by the
+  /// test's identity, until the process ends: Swift Testing tells no one that a test ended, so
+  /// its repetitions find the values its earlier runs set (a suite's `.dependencies` trait gives
+  /// each of its tests a run). The cases of a parameterized test share one identity, and run in parallel: a
   /// process-wide write in one is reported (use `.dependencyTestContext`, which gives each case
   /// a context of its own).
   ///
@@ -48,7 +50,7 @@ extension GlobalDependencies {
       guard isolatesTests else { return nil }
       if let run = TestRun.current { return run.scope.withLock { $0 } }
       guard let test = TestFailureReporting.reporter?.currentTestKey else { return nil }
-      return scopes.withLock { $0[test] }
+      return scopes.withLock { $0[AnyHashable(test)] }
     }
 
     /// The parameterized tests reported already, by key.
@@ -59,7 +61,7 @@ extension GlobalDependencies {
     static func checkWrite() {
       guard let reporter = TestFailureReporting.reporter, reporter.runningTestIsParameterized,
         Scope.current == nil, let test = reporter.currentTestKey, existing() != nil,
-        reported.withLock({ $0.insert(test).inserted })
+        reported.withLock({ $0.insert(AnyHashable(test)).inserted })
       else { return }
       TestFailureReporting.record(
         """
@@ -75,26 +77,37 @@ extension GlobalDependencies {
     /// test is known to run on this task (or thread).
     static func current() -> Scope? {
       guard isolatesTests else { return nil }
-      if let run = TestRun.current { return scope(in: run.scope, at: \.self) }
-      guard let test = TestFailureReporting.reporter?.currentTestKey else { return nil }
-      return scope(in: scopes, at: \.[test])
+      if let run = TestRun.current { return scope(in: run.scope, at: \.self).scope }
+      guard let reporter = TestFailureReporting.reporter, let test = reporter.currentTestKey
+      else { return nil }
+      let (scope, isNew) = scope(in: scopes, at: \.[AnyHashable(test)])
+      // Ended with the test where the framework says when (an XCTest case): its values are
+      // released, and the key (a case's identity, which a later case may reuse) is free again.
+      if isNew { _ = reporter.whenRunningTestEnds { end(test) } }
+      return scope
+    }
+
+    /// Ends the scope of `test`, a test that ended: what it holds is released after the lock.
+    private static func end(_ test: any Hashable & Sendable) {
+      let ended = scopes.withLock { $0.removeValue(forKey: AnyHashable(test)) }
+      withExtendedLifetime(ended) {}
     }
 
     /// The scope `slot` holds at `path`, or else a new one for the test, on the process-wide
-    /// values, with a strict context of its own, kept there. A scope made by a racing first use
-    /// wins; the other is released after the lock.
+    /// values, with a strict context of its own, kept there (`isNew`). A scope made by a racing
+    /// first use wins; the other is released after the lock.
     private static func scope<Slot>(
       in slot: LockedValue<Slot>, at path: WritableKeyPath<Slot, Scope?>
-    ) -> Scope {
-      if let scope = slot.withLock({ $0[keyPath: path] }) { return scope }
+    ) -> (scope: Scope, isNew: Bool) {
+      if let scope = slot.withLock({ $0[keyPath: path] }) { return (scope, false) }
       let context = TestContext(ownedByTheRunningTest: false)
       let made = TestContext.$current.withValue(context) {
         makeScope(on: nil, owning: context, { _ in })
       }
       return slot.withLock { slot in
-        if let existing = slot[keyPath: path] { return existing }
+        if let existing = slot[keyPath: path] { return (existing, false) }
         slot[keyPath: path] = made
-        return made
+        return (made, true)
       }
     }
   }

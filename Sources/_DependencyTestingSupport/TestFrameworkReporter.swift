@@ -34,10 +34,10 @@ final class TestFrameworkReporter: TestFailureReporter {
     }
   }
 
-  var currentTestKey: AnyHashable? {
-    if let test = Test.current { return AnyHashable(test.id) }
+  var currentTestKey: (any Hashable & Sendable)? {
+    if let test = Test.current { return test.id }
     #if canImport(XCTest)
-      return XCTestCases.running.map { AnyHashable(ObjectIdentifier($0)) }
+      return XCTestCases.running.map { ObjectIdentifier($0) }
     #else
       return nil
     #endif
@@ -48,6 +48,15 @@ final class TestFrameworkReporter: TestFailureReporter {
   var runningTestIsParameterized: Bool {
     guard let test = Test.current, test.isParameterized else { return false }
     return !test.traits.contains { $0 is ParallelizationTrait }
+  }
+
+  func whenRunningTestEnds(_ body: @escaping @Sendable () -> Void) -> Bool {
+    guard Test.current == nil else { return false }
+    #if canImport(XCTest)
+      return XCTestCases.whenRunningCaseEnds(body)
+    #else
+      return false
+    #endif
   }
 
   var currentTestIdentity: String? {

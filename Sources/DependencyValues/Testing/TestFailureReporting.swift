@@ -14,11 +14,20 @@ package protocol TestFailureReporter: AnyObject, Sendable {
 
   /// Identifies the running test cheaply, for lookups on every read (GlobalEnv's scope of each
   /// test): Swift Testing's test ID, or the running XCTest case.
-  var currentTestKey: AnyHashable? { get }
+  var currentTestKey: (any Hashable & Sendable)? { get }
 
   /// Whether the running test is a parameterized Swift Testing test whose cases may run in
   /// parallel (not `.serialized`) under one identity.
   var runningTestIsParameterized: Bool { get }
+
+  /// Runs `body` once, when the running test ends, where the framework says when a test ends
+  /// (an XCTest case: its observer's `testCaseDidFinish`), so that what the library keeps for
+  /// the test (`currentTestKey`) is freed then. Returns `false`, and never runs `body`, where it
+  /// cannot tell (no test runs, or a Swift Testing test: Swift Testing announces no test's end;
+  /// its tests end what they keep through the testing modules' traits).
+  ///
+  /// `body` runs on the thread that ends the test, with no lock of the reporter held.
+  func whenRunningTestEnds(_ body: @escaping @Sendable () -> Void) -> Bool
 }
 
 /// A place in source code that a failure is attributed to.
