@@ -62,7 +62,7 @@ let package = Package(
       name: "ComposableEnvTests",
       dependencies: [
         "ComposableEnv", "ComposableEnvTesting", "ClashingNames", "TestSupport", "OwnBuiltInNames",
-        "InterfaceKeys",
+        "InterfaceKeys", "_EnvironmentCore",
       ]),
     .testTarget(
       name: "GlobalEnvTests",

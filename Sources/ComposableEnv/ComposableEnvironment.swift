@@ -59,8 +59,9 @@ nonisolated open class ComposableEnvironment {
   }
 
   deinit {
-    // A cached composed client may hold the node: break that cycle (see `dropCachedReads`).
-    node.dropCachedReadsIfShared()
+    // A cached composed client may hold the node: break that cycle (see `dropCachedReads`). The
+    // storage is passed as loaded here, unretained: a copy would count as a second holder.
+    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
     // Release children one by one rather than recursively (a chain may be very long).
     node.takeDerivedChildren()?.releaseAll()
   }

@@ -169,7 +169,7 @@ struct DroppingCachedReadsTests {
     let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
     #expect(Self.hasTable(node))
-    node.dropCachedReadsIfShared()
+    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
     #expect(Self.hasTable(node), "no other holder: no retirement, the node's release frees it")
   }
 
@@ -178,7 +178,7 @@ struct DroppingCachedReadsTests {
     let child = Node.makeChild(
       of: node, environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
-    node.dropCachedReadsIfShared()
+    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
     #expect(!Self.hasTable(node), "the child holds the node: the table is retired")
     withExtendedLifetime(child) {}
   }

@@ -404,7 +404,7 @@ extern void *_Nonnull swift_unownedRetain(void *_Nonnull object);
 extern void swift_unownedRelease(void *_Nonnull object);
 extern bool swift_isDeallocating(void *_Nonnull object);
 /// The object's strong reference count (an environment going away asks whether it holds its node
-/// alone: `Node.dropCachedReadsIfShared`).
+/// alone: `Node.dropCachedReadsIfShared(_:)`).
 extern unsigned long swift_retainCount(void *_Nonnull object);
 
 // MARK: - Waiting
