@@ -22,12 +22,12 @@
 /// elsewhere). In a test context, a key without a test value fails the test, naming it.
 /// Environments never read through it; it is what `Dependencies()` is for: a set of values to
 /// build and hand over, as a whole.
-struct StandaloneStorage: DependencyStorage {
-  /// The values written, each in its `Box`, by key.
-  private var values: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+package struct StandaloneStorage: DependencyStorage {
+  /// The values written.
+  package private(set) var written = WrittenValues()
 
-  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    if let box = values[ObjectIdentifier(key)] { return Box<Key.Value>.unbox(box) }
+  package func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
+    if let box = written.box(for: key) { return Box<Key.Value>.unbox(box) }
     switch context {
     case .live: return Self.liveValue(of: key)
     case .preview: return Key.previewValue
@@ -46,13 +46,15 @@ struct StandaloneStorage: DependencyStorage {
     }
   }
 
-  mutating func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
-    values[ObjectIdentifier(key)] = box
+  package mutating func setValue<Key: TestDependencyKey>(
+    _ box: Box<Key.Value>, for key: Key.Type
+  ) {
+    written.set(box, for: key)
   }
 
   /// The context whose values unset keys read: the one set in this value, or the process's.
   private var context: DependencyContext {
-    if let box = values[ObjectIdentifier(DependencyContextKey.self)] {
+    if let box = written.box(for: DependencyContextKey.self) {
       return Box<DependencyContext>.unbox(box)
     }
     if TestFailureReporting.reporter != nil { return .test }

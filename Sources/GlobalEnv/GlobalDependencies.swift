@@ -98,17 +98,22 @@ enum GlobalDependencies {
   ///
   /// `node`, when given, is the node the new scope's node is made under instead of `parent`'s
   /// (an overlay of `parent`'s values, for `withValues(from:)`).
+  ///
+  /// An `update` that assigns `$0` a set of values of its own (`$0 = DependencyValues()`) makes
+  /// the scope read those instead (see `Node.replacement(for:environmentType:)`).
   static func makeScope(
     on parent: Scope? = innermostScopeIfAny, node parentNode: Node? = nil,
     owning testContext: TestContext? = nil, _ update: (inout Dependencies) throws -> Void
   ) rethrows -> Scope {
     let parentNode = parentNode ?? parent?.node ?? root
+    let environmentType: Any.Type = testContext == nil ? ScopedOverride.self : TestScope.self
     let node = Node.makeChild(
-      of: parentNode, environmentType: testContext == nil ? ScopedOverride.self : TestScope.self,
+      of: parentNode, environmentType: environmentType,
       testContext: TestContext.current ?? parentNode.testContext)
     var dependencies = node.dependencies()
     try ThreadContext.settingValues { try update(&dependencies) }
-    return Scope(node: node, parent: parent, owning: testContext)
+    let read = node.replacement(for: dependencies, environmentType: environmentType) ?? node
+    return Scope(node: read, parent: parent, owning: testContext)
   }
 
   /// The scope a `@Dependency` made now reads through later: the current `withValues` scope (or

@@ -165,7 +165,8 @@ extension GlobalDependencies {
   /// that may suspend sets the values of a scope made by `makeScope` with none.
   ///
   /// As `makeScope`'s, `update` runs as code that sets values (the task-local form of
-  /// `ThreadContext.settingValues`, since `update` may resume on another thread).
+  /// `ThreadContext.settingValues`, since `update` may resume on another thread), and may assign
+  /// `$0` a set of values of its own for the scope to read instead.
   static func makeScope(
     _ scope: Scope,
     isolation: isolated (any Actor)? = #isolation,
@@ -173,6 +174,9 @@ extension GlobalDependencies {
   ) async rethrows -> Scope {
     var dependencies = scope.node.dependencies()
     try await ThreadContext.settingValues { try await update(&dependencies) }
-    return scope
+    guard
+      let read = scope.node.replacement(for: dependencies, environmentType: ScopedOverride.self)
+    else { return scope }
+    return Scope(node: read, parent: scope.parent, owning: scope.ownedTestContext)
   }
 }

@@ -10,31 +10,33 @@ extension Node {
   /// values.uuid = .incrementing  // only `values` reads it
   /// ```
   package func detachedValues() -> Dependencies {
-    Dependencies(storage: DetachedAccess(node: NodeAccess(node: self)))
+    Dependencies(storage: DetachedAccess(node: self))
   }
 }
 
-/// The storage of `Node.detachedValues()`: the values written into it (a dictionary, copied on
-/// write, so that copies of the `Dependencies` value do not share writes), and for every other key
-/// the node's value at the time of the read.
+/// The storage of `Node.detachedValues()`: the values written into it (copied on write, so that
+/// copies of the `Dependencies` value do not share writes), and for every other key the node's
+/// value at the time of the read.
 ///
 /// A key's value computed at the node (a default whose getter reads other keys) sees the node's
 /// values, not those written here.
-private struct DetachedAccess: DependencyStorage {
-  let node: NodeAccess
-  /// The values written, each in its `Box`, by key.
-  private var written: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+///
+/// `@unchecked Sendable`: a node is thread-safe.
+struct DetachedAccess: DependencyStorage, @unchecked Sendable {
+  let node: Node
+  /// The values written.
+  private(set) var written = WrittenValues()
 
-  init(node: NodeAccess) {
+  init(node: Node) {
     self.node = node
   }
 
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    if let box = written[ObjectIdentifier(key)] { return Box<Key.Value>.unbox(box) }
-    return node.value(for: key)
+    if let box = written.box(for: key) { return Box<Key.Value>.unbox(box) }
+    return NodeAccess(node: node).value(for: key)
   }
 
   mutating func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
-    written[ObjectIdentifier(key)] = box
+    written.set(box, for: key)
   }
 }
