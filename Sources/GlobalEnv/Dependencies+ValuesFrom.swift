@@ -14,9 +14,10 @@ extension Dependencies {
   /// }
   /// ```
   ///
-  /// An `object` with no `@Dependency` property made in a scope gives the current scope's values
-  /// (and, if it has no `@Dependency` property at all, fails the running test, or says so on
-  /// standard error, since nothing can be carried over).
+  /// An `object` with no `@Dependency` property made in a scope gives the current scope's values.
+  /// One with no `@Dependency` property at all gives the values of the scope whose
+  /// `withDependencies` operation returned it, if one did; otherwise it fails the running test,
+  /// or says so on standard error, since nothing can be carried over.
   public static func withValues<Result>(
     from object: Any,
     _ update: (inout Dependencies) throws -> Void,
@@ -88,7 +89,8 @@ extension GlobalDependencies {
   ) rethrows -> Scope {
     let current = capturedScope
     let properties = dependencyProperties(of: object)
-    if properties.isEmpty {
+    let remembered = properties.isEmpty ? MadeObjects.scope(of: object) : nil
+    if properties.isEmpty, remembered == nil {
       TestFailureReporting.record(
         """
         Dependencies.withValues(from:) was given a \(type(of: object)) that has no @Dependency \
@@ -97,7 +99,7 @@ extension GlobalDependencies {
         """,
         at: nil)
     }
-    guard let captured = properties.lazy.compactMap(\.capturedScope).first else {
+    guard let captured = properties.lazy.compactMap(\.capturedScope).first ?? remembered else {
       return try makeScope(on: current, update)
     }
     let base = captured.node(readFrom: current)

@@ -2,8 +2,9 @@ import DependencyValues
 import _EnvironmentCore
 
 // swift-dependencies' `withDependencies`, spelled as it is there: code written for it compiles
-// with `import GlobalEnv`. Each form is a `Dependencies.withValues` scope; the forms whose update
-// closure may suspend are the only ones that are not a call to `withValues`.
+// with `import GlobalEnv`. Each form is a `Dependencies.withValues` scope that also remembers the
+// object its operation returns, if it returns one, for a later `withDependencies(from:)` (see
+// `GlobalDependencies.MadeObjects`), as swift-dependencies does.
 
 /// Runs `operation` with dependencies overridden by `update`, for `operation` and the tasks it
 /// starts only: swift-dependencies' spelling of ``Dependencies/withValues(_:operation:)``.
@@ -15,12 +16,16 @@ import _EnvironmentCore
 ///   FeedModel()  // reads the stub, now and later
 /// }
 /// ```
+///
+/// An object `operation` returns is remembered with the scope, as swift-dependencies does:
+/// `withDependencies(from: model)` gives that scope's values even if `model` has no
+/// `@Dependency` property.
 @discardableResult
 public func withDependencies<Result>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> Result
 ) rethrows -> Result {
-  try Dependencies.withValues(update, operation: operation)
+  try GlobalDependencies.run(operation, rememberingObjectsIn: GlobalDependencies.makeScope(update))
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
@@ -42,7 +47,8 @@ public func withDependencies<Result>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> Result
 ) async rethrows -> Result {
-  try await Dependencies.withValues(update, operation: operation)
+  try await GlobalDependencies.run(
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(update))
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden by `update`, which may suspend
@@ -66,7 +72,7 @@ public func withDependencies<Result>(
   operation: () async throws -> Result
 ) async rethrows -> Result {
   let scope = try await GlobalDependencies.makeScope(GlobalDependencies.makeScope { _ in }, update)
-  return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  return try await GlobalDependencies.run(operation, rememberingObjectsIn: scope)
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
@@ -86,7 +92,8 @@ public func withDependencies<Result>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () throws -> Result
 ) rethrows -> Result {
-  try Dependencies.withValues(from: model, update, operation: operation)
+  try GlobalDependencies.run(
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update))
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
@@ -100,7 +107,7 @@ public func withDependencies<Result>(
   from model: Any,
   operation: () throws -> Result
 ) rethrows -> Result {
-  try Dependencies.withValues(from: model, operation: operation)
+  try withDependencies(from: model, { _ in }, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -119,7 +126,8 @@ public func withDependencies<Result>(
   _ update: (inout Dependencies) throws -> Void,
   operation: () async throws -> Result
 ) async rethrows -> Result {
-  try await Dependencies.withValues(from: model, update, operation: operation)
+  try await GlobalDependencies.run(
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update))
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -142,7 +150,7 @@ public func withDependencies<Result>(
 ) async rethrows -> Result {
   let scope = try await GlobalDependencies.makeScope(
     GlobalDependencies.makeScope(from: model) { _ in }, update)
-  return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+  return try await GlobalDependencies.run(operation, rememberingObjectsIn: scope)
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -157,7 +165,8 @@ public func withDependencies<Result>(
   isolation: isolated (any Actor)? = #isolation,
   operation: () async throws -> Result
 ) async rethrows -> Result {
-  try await Dependencies.withValues(from: model, operation: operation)
+  try await GlobalDependencies.run(
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model) { _ in })
 }
 
 extension GlobalDependencies {

@@ -107,3 +107,22 @@ import Testing
     #expect(try await model.numberFact.fetch(3) == "3 is a preview number.")
   }
 }
+
+/// A model without a `@Dependency` property of its own, whose child reads its values.
+private final class ParentWithoutDependencies {
+  func child() -> FeatureModel {
+    withDependencies(from: self) { FeatureModel() }
+  }
+}
+
+extension ScopeTests {
+  @Test func aModelWithoutDependenciesGivesItsChildTheScopeThatMadeIt() {
+    let parent = withDependencies {
+      $0.apiBaseURL = URL(string: "https://made.example.com")!
+    } operation: {
+      ParentWithoutDependencies()
+    }
+
+    #expect(parent.child().apiBaseURL == URL(string: "https://made.example.com")!)
+  }
+}
