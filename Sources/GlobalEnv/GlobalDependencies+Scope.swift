@@ -30,10 +30,26 @@ extension GlobalDependencies {
     /// `Overlays`), or else as long as this scope.
     private let overlays = LockedValue<Overlays>.make(Overlays())
 
+    /// Whether the scope's node is its own, whose cached reads it drops when it ends; not for a
+    /// scope that only reads another's node (see `init(readingNodeOf:)`).
+    private let ownsNode: Bool
+
     init(node: Node, parent: Scope?, owning testContext: TestContext? = nil) {
       self.node = node
       self.parent = parent
       ownedTestContext = testContext
+      ownsNode = true
+      LiveScopes.increment()
+    }
+
+    /// A scope that reads `node`, a node of another scope (or an overlay of one) whose read is
+    /// computing a default: what a `@Dependency` declared in that default's getter captures
+    /// (see `GlobalDependencies.capturedScope`). It sets nothing of its own.
+    init(readingNodeOf node: Node) {
+      self.node = node
+      parent = nil
+      ownedTestContext = nil
+      ownsNode = false
       LiveScopes.increment()
     }
 
@@ -41,7 +57,7 @@ extension GlobalDependencies {
       // A cached composed client may hold the scope's node: break that cycle (see
       // `Node.dropCachedReads`).
       for node in overlays.withLock({ $0.nodes }) { node.dropCachedReads() }
-      node.dropCachedReads()
+      if ownsNode { node.dropCachedReads() }
       if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
       LiveScopes.decrement()
     }

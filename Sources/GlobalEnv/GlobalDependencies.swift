@@ -120,8 +120,21 @@ enum GlobalDependencies {
   /// test context's), if any. A test's own scope (`RunningTestScopes`) is not captured: an
   /// object made in one test and read in another (a shared model) would carry the first test's
   /// values into the second.
+  ///
+  /// In the getter of a default computed by a read through another scope (a model's, read
+  /// elsewhere), the node of that read instead, as swift-dependencies' `@Dependency` in a
+  /// `testValue` keeps the values of the model that read it.
   @usableFromInline
-  static var capturedScope: Scope? { scopesAreLive ? Scope.current : nil }
+  static var capturedScope: Scope? {
+    guard scopesAreLive else { return nil }
+    let current = Scope.current
+    // A default computed by a read of the current task's own values captures what any
+    // `@Dependency` made here does.
+    guard let reading = DefaultInProgress.readingNode,
+      !reading.isIdentical(to: innermostScope?.node ?? root)
+    else { return current }
+    return Scope(readingNodeOf: reading)
+  }
 
   /// The innermost scope, if any scope is alive: what a new scope is made on, and what
   /// `withEscapedValues` carries.

@@ -87,3 +87,51 @@ extension DependencyValues {
     set { self[ReportingWhenUsedKey.self] = newValue }
   }
 }
+
+/// A client whose test value reads another dependency, declared in its getter.
+private nonisolated struct ParentClient: TestDependencyKey {
+  var childValue: @Sendable () -> Int
+  static var testValue: ParentClient {
+    @Dependency(\.childNumber) var childNumber
+    return ParentClient { childNumber }
+  }
+}
+
+private nonisolated enum ChildNumberKey: TestDependencyKey {
+  static let testValue = 1729
+}
+
+extension DependencyValues {
+  fileprivate nonisolated var parentClient: ParentClient {
+    get { self[ParentClient.self] }
+    set { self[ParentClient.self] = newValue }
+  }
+
+  fileprivate nonisolated var childNumber: Int {
+    get { self[ChildNumberKey.self] }
+    set { self[ChildNumberKey.self] = newValue }
+  }
+}
+
+/// A model whose first read of `parentClient` computes its test value.
+private nonisolated struct ParentModel: Sendable {
+  @Dependency(\.parentClient) var parentClient
+}
+
+extension DependencyValuesTests {
+  @Test func aTestValueThatReadsADependencyReadsItWithTheValuesOfTheModelThatReadIt() {
+    let model = withDependencies {
+      $0.childNumber = 1
+    } operation: {
+      ParentModel()
+    }
+
+    #expect(model.parentClient.childValue() == 1)
+    let overridden = withDependencies {
+      $0.childNumber = 42
+    } operation: {
+      model.parentClient.childValue()
+    }
+    #expect(overridden == 42)
+  }
+}

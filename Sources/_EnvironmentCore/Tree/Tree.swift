@@ -214,9 +214,14 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
         self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
       },
       make: {
-        context.performingDefault(of: key, { key.makeDefault(in: testContext, readAt: node) }) {
-          inProgress in reportDefaultRecursion(inProgress, key: key)
-        }
+        context.performingDefault(
+          of: key,
+          {
+            DefaultInProgress.computing(readAt: node) {
+              key.makeDefault(in: testContext, readAt: node)
+            }
+          }
+        ) { inProgress in reportDefaultRecursion(inProgress, key: key) }
       }
     )
   }
