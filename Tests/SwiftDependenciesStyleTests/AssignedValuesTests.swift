@@ -95,7 +95,7 @@ import Testing
 }
 
 /// A reference whose identity tells one test value from another.
-private final class Counter: Sendable {}
+private nonisolated final class Counter: Sendable {}
 
 private nonisolated enum CounterKey: TestDependencyKey {
   static var testValue: Counter { Counter() }

@@ -1,0 +1,1 @@
+../SwiftDependenciesStyleTests/DependencyValuesTests.swift
