@@ -12,6 +12,14 @@ let package = Package(
     .library(name: "ComposableEnvTesting", targets: ["ComposableEnvTesting"]),
     .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
   ],
+  // The built-in `urlSession` links FoundationNetworking on Linux (and with it libcurl): a package
+  // that does not read it can leave it out with `traits: []` on its dependency on this package.
+  traits: [
+    .trait(
+      name: "URLSession",
+      description: "The built-in `urlSession` dependency (links FoundationNetworking on Linux)."),
+    .default(enabledTraits: ["URLSession"]),
+  ],
   targets: [
     // Public: what feature modules import to declare dependencies.
     // Debug builds check that no value is released under a lock of the library (`Box`).

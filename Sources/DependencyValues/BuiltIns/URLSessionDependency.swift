@@ -1,13 +1,14 @@
 // URLSession is in Foundation on Apple platforms, and in FoundationNetworking (which links
-// libcurl) elsewhere: this file is the only one of the module that imports either.
-#if canImport(FoundationNetworking)
+// libcurl) elsewhere: this file is the only one of the module that imports either, and only with
+// the package's `URLSession` trait (on by default; `traits: []` leaves the built-in out).
+#if URLSession && canImport(FoundationNetworking)
   import Foundation
   import FoundationNetworking
-#elseif canImport(Darwin)
+#elseif URLSession && canImport(Darwin)
   import Foundation
 #endif
 
-#if canImport(FoundationNetworking) || canImport(Darwin)
+#if URLSession && (canImport(FoundationNetworking) || canImport(Darwin))
   /// The key of `Dependencies.urlSession`: the shared session; in a test context, a session whose
   /// every request fails the test.
   private enum URLSessionKey: BuiltInDependencyKey {
