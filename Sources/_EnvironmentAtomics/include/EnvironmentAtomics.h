@@ -407,6 +407,39 @@ extern bool swift_isDeallocating(void *_Nonnull object);
 /// alone: `Node.dropCachedReadsIfShared(_:)`).
 extern unsigned long swift_retainCount(void *_Nonnull object);
 
+// MARK: - Objects kept for the process (immortal)
+
+/// Makes `object` immortal in the Swift runtime's reference count, if it is a Swift object whose
+/// count is inline on a 64-bit platform (no side table: no weak reference to it was ever formed),
+/// and not deinitializing; returns whether it is immortal now. Immortal objects are never freed,
+/// and the runtime's retain and release of them load the count and write nothing. For objects the
+/// library keeps for the rest of the process anyway (see `Immortal.swift`).
+///
+/// The encoding is the runtime's own (`RefCountBitsT::immortalBits` in the Swift runtime's
+/// RefCount.h, which its exported `_swift_stdlib_immortalize` sets): every bit of the unowned
+/// count and the pure-Swift flag set, the strong count 2, `UseSlowRC` set. Set with a compare and
+/// swap from a count just checked, not with that function, so that a side table formed meanwhile
+/// (a weak reference on another thread) fails the swap instead of being overwritten.
+static inline bool environment_make_immortal(void *_Nonnull object) {
+#if UINTPTR_MAX == UINT64_MAX
+  uint64_t *count = (uint64_t *)((char *)object + sizeof(void *));
+  const uint64_t useSlowRC = 1ull << 63, isDeiniting = 1ull << 32;
+  const uint64_t immortal = (2ull << 33) | 0xFFFFFFFFull | useSlowRC;
+  uint64_t old = __atomic_load_n(count, __ATOMIC_RELAXED);
+  for (;;) {
+    if (old == immortal) return true;
+    if ((old & (useSlowRC | isDeiniting)) != 0) return false;
+    if (__atomic_compare_exchange_n(count, &old, immortal, true, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED)) {
+      return true;
+    }
+  }
+#else
+  (void)object;
+  return false;
+#endif
+}
+
 // MARK: - Waiting
 
 /// The number of threads waiting for work in progress on another thread (see WaitRoom.swift).

@@ -93,6 +93,8 @@ enum KnownKeyPaths {
       if written[identity] != nil { return true }
       guard written.count < capacity else { return false }
       written[identity] = (keyPath, key)
+      // Kept for good: the retain of its literal at each write then writes nothing shared.
+      Immortal.make(keyPath)
       return true
     }
     guard isRecorded else { return }

@@ -10,7 +10,8 @@ import _EnvironmentAtomics
 /// runtime keeps for the life of the process anyway and which every request environment reads
 /// first: an unowned retain and release per key per request of an object that every thread's
 /// requests share is a cache line the threads take from each other. A key path kept here has an
-/// identity no other key path ever gets, and its entries hold nothing.
+/// identity no other key path ever gets, and its entries hold nothing. It is made immortal too
+/// (`Immortal`): the compiler's retain of a literal at each evaluation then writes nothing.
 ///
 /// Bounded: at most `capacity` key paths are kept, and beyond that entries retain their key paths
 /// as other reads' do. A program whose `@Dependency` properties are declared with key paths made
@@ -51,6 +52,9 @@ enum DeclaredKeyPaths {
       case .empty(let slot):
         guard kept.count < capacity else { return false }
         kept.append(keyPath)
+        // Kept for good: its retains (each literal's, at each environment's initialization) then
+        // write nothing threads share.
+        Immortal.make(keyPath)
         environment_word_store(slot, identity)
         InternalCheck.require(
           kept.count <= capacity, "the kept key paths fill at most half of the slots")
