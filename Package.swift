@@ -35,9 +35,14 @@ let package = Package(
       name: "_EnvironmentCore", dependencies: ["DependencyValues", "_EnvironmentAtomics"],
       swiftSettings: [.define("ENVIRONMENT_INTERNAL_CHECKS", .when(configuration: .debug))]),
 
-    // Public: the two interchangeable environment modules.
-    .target(name: "ComposableEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
-    .target(name: "GlobalEnv", dependencies: ["DependencyValues", "_EnvironmentCore"]),
+    // Public: the two interchangeable environment modules. Each re-exports the clocks, as
+    // swift-dependencies re-exports swift-clocks: app code sets `ImmediateClock` as a preview value.
+    .target(
+      name: "ComposableEnv",
+      dependencies: ["DependencyValues", "_EnvironmentCore", "_DependencyClocks"]),
+    .target(
+      name: "GlobalEnv",
+      dependencies: ["DependencyValues", "_EnvironmentCore", "_DependencyClocks"]),
 
     // Public, for tests only: test contexts (a trait and a function) for each module, and
     // GlobalEnv's scoped-override trait.
@@ -52,8 +57,9 @@ let package = Package(
         "GlobalEnv", "_EnvironmentCore", "_DependencyTestingSupport", "_DependencyClocks",
       ]),
 
-    // Internal, for tests only: `TestClock` and `ImmediateClock`, which both testing products
-    // re-export.
+    // Internal: swift-clocks' clocks (`TestClock`, `ImmediateClock`, `UnimplementedClock`,
+    // `AnyClock`, `timer(interval:)`), which both environment modules and both testing products
+    // re-export. It imports neither Testing nor XCTest: failures go through the installed reporter.
     .target(name: "_DependencyClocks", dependencies: ["DependencyValues", "_EnvironmentCore"]),
 
     // Internal, for tests only: the reporter that records the library's test failures in Swift
@@ -110,7 +116,8 @@ let package = Package(
     // What the test targets share: a seeded generator, storm keys, the naive reference model,
     // watchdogs and the heap in use.
     .target(
-      name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"], path: "Tests/Support/TestSupport"),
+      name: "TestSupport", dependencies: ["DependencyValues", "HeapUsage"],
+      path: "Tests/Support/TestSupport"),
     .target(name: "HeapUsage", path: "Tests/Support/HeapUsage"),
     // An interface module: a key with its test value only, whose live value a test module adds.
     .target(

@@ -1,1 +1,2 @@
 @_exported import DependencyValues
+@_exported import _DependencyClocks

@@ -74,3 +74,14 @@ extension ImmediateClock where Duration == Swift.Duration {
     self.init(now: Instant())
   }
 }
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Clock where Self == ImmediateClock<Swift.Duration> {
+  /// A new ``ImmediateClock`` of `Swift.Duration`, at its start: for a preview, whose sleeps
+  /// should not wait.
+  ///
+  /// ```swift
+  /// let clock: ImmediateClock<Duration> = .immediate
+  /// ```
+  public static var immediate: Self { ImmediateClock() }
+}

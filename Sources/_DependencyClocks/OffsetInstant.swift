@@ -1,4 +1,5 @@
-/// An instant of a `TestClock` or an `ImmediateClock`: how far it is from the clock's start.
+/// An instant of a `TestClock`, an `ImmediateClock`, an `AnyClock` or an `UnimplementedClock`: how
+/// far it is from the clock's start.
 ///
 /// ```swift
 /// let clock = TestClock()

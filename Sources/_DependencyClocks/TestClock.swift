@@ -62,12 +62,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// ```
   public var now: Instant { state.withLock { $0.now } }
 
-  /// No minimum: any duration can be slept.
+  /// The minimum resolution the clock reports: `.zero` until a test sets it, as a test of code
+  /// that reads it does (code that rounds its sleeps to it, or hands the clock to an API that
+  /// does). The clock itself wakes each sleep at its deadline, whatever this is.
   ///
   /// ```swift
-  /// #expect(clock.minimumResolution == .zero)
+  /// clock.minimumResolution = .milliseconds(1)
   /// ```
-  public var minimumResolution: Duration { .zero }
+  public var minimumResolution: Duration {
+    get { state.withLock { $0.minimumResolution } }
+    set { state.withLock { $0.minimumResolution = newValue } }
+  }
 
   /// Suspends until the clock is advanced to `deadline` (returns at once if it is there already);
   /// throws `CancellationError` if the task is cancelled first.
@@ -291,6 +296,24 @@ extension TestClock where Duration == Swift.Duration {
   }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Clock where Self == TestClock<Swift.Duration> {
+  /// A new ``TestClock`` of `Swift.Duration`, at its start.
+  ///
+  /// ```swift
+  /// let clock: TestClock<Duration> = .test
+  /// ```
+  public static var test: Self { TestClock() }
+}
+
+/// swift-clocks' name for ``TestClockSuspensionError``, the error of
+/// ``TestClock/checkSuspension()``.
+///
+/// ```swift
+/// await #expect(throws: SuspensionError.self) { try await clock.checkSuspension() }
+/// ```
+public typealias SuspensionError = TestClockSuspensionError
+
 /// The error of ``TestClock/checkSuspension()``: tasks are still asleep on the clock.
 ///
 /// ```swift
@@ -348,6 +371,8 @@ private final class Sleeper<Instant: InstantProtocol>: @unchecked Sendable {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private struct State<Instant: InstantProtocol> {
   var now: Instant
+  /// What the clock reports as its minimum resolution.
+  var minimumResolution: Instant.Duration = .zero
   /// The suspended sleeps, in the order they began.
   var sleepers: [Sleeper<Instant>] = []
   /// The sleeps begun and not yet queued (nor returned or thrown).
