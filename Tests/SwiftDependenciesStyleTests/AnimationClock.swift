@@ -1,7 +1,8 @@
 // Written as a swift-dependencies 1.x user writes app code: only the import differs
 // (`import GlobalEnv` in place of `import Dependencies`), and it is the only import, as in an app
 // target: swift-clocks' clocks come with it (`ImmediateClock` for previews, `UnimplementedClock`
-// for tests, `AnyClock` to hand a clock to an API that takes a concrete one).
+// for tests, `AnyClock` to hand a clock to an API that takes a concrete one). The entry is
+// `nonisolated`, as swift-dependencies asks where the main actor is the default isolation.
 import GlobalEnv
 
 /// The clock a feature's animations wait on: immediate in previews, unimplemented in tests.
@@ -12,7 +13,7 @@ enum AnimationClockKey: DependencyKey {
 }
 
 extension DependencyValues {
-  var animationClock: any Clock<Duration> {
+  nonisolated var animationClock: any Clock<Duration> {
     get { self[AnimationClockKey.self] }
     set { self[AnimationClockKey.self] = newValue }
   }

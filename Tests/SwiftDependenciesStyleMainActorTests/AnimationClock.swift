@@ -1,0 +1,1 @@
+../SwiftDependenciesStyleTests/AnimationClock.swift

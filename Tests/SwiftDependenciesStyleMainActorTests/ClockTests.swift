@@ -1,0 +1,1 @@
+../SwiftDependenciesStyleTests/ClockTests.swift
