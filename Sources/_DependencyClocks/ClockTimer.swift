@@ -29,7 +29,7 @@ extension Clock where Duration: Hashable {
   }
 }
 
-/// The ticks of ``_Concurrency/Clock/timer(interval:tolerance:)``: the clock's `now` once every
+/// The ticks of `Clock.timer(interval:tolerance:)`: the clock's `now` once every
 /// interval, until the iterating task is cancelled.
 ///
 /// ```swift

@@ -2,6 +2,9 @@
 // (`import GlobalEnv` in place of `import Dependencies`, `import GlobalEnvTesting` in place of
 // `import DependenciesTestSupport`).
 //
+// `waitForSleepers()` is this library's addition (swift-clocks' `TestClock` has none): it makes sure
+// a task's sleep is on the test clock before the test advances it.
+//
 // The suite's time limit is the watchdog: what could hang runs in child tasks (`async let`, task
 // groups), which the limit's cancellation reaches, and every clock here wakes a cancelled sleep.
 import GlobalEnv
@@ -28,7 +31,6 @@ import Testing
     let clock = AnyClock(testClock)
 
     async let woke: Void = clock.sleep(for: .seconds(1))
-    // This library's addition: wait until the sleep is on the test clock.
     await testClock.waitForSleepers()
     await testClock.advance(by: .seconds(1))
 
@@ -151,7 +153,7 @@ import Testing
     var ticks = clock.timer(interval: .seconds(1)).makeAsyncIterator()
 
     let first = try #require(await ticks.next())
-    try await clock.sleep(for: .milliseconds(2500))  // the consumer is busy for two ticks and a half
+    try await clock.sleep(for: .milliseconds(2500))  // busy for two ticks and a half
     let late = try #require(await ticks.next())
     let next = try #require(await ticks.next())
 
