@@ -71,7 +71,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   /// ```
   public var minimumResolution: Duration {
     get { state.withLock { $0.minimumResolution } }
-    set { state.withLock { $0.minimumResolution = newValue } }
+    set {
+      var value = newValue
+      state.withLock { swap(&$0.minimumResolution, &value) }
+      // `value` now holds the old resolution: released here, after the lock.
+    }
   }
 
   /// Suspends until the clock is advanced to `deadline` (returns at once if it is there already);

@@ -13,8 +13,9 @@ private enum SuspendingClockKey: BuiltInDependencyKey {
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Dependencies {
   /// A clock that keeps running while the system sleeps: `ContinuousClock` unless a test or an
-  /// environment sets it (a test sets a `TestClock` or an `ImmediateClock`, from the testing
-  /// products). A test that reads it without setting it fails, naming it.
+  /// environment sets it (a test sets a `TestClock` or an `ImmediateClock`, a preview an
+  /// `ImmediateClock`: both environment modules re-export them). A test that reads it without
+  /// setting it fails, naming it.
   ///
   /// ```swift
   /// @Dependency(\.continuousClock) var clock
