@@ -138,3 +138,12 @@ extension Trait where Self == DependenciesTrait {
     .dependencies { $0[Value.self] = try value() }
   }
 }
+
+/// swift-dependencies' name for the type of the `.dependencies` and `.dependency` traits: the same
+/// type as ``DependenciesTrait``, so code that names it compiles unchanged.
+///
+/// ```swift
+/// let stubbed: _DependenciesTrait = .dependency(\.apiClient, .stub)
+/// @Test(stubbed) func loadsTitles() { … }
+/// ```
+public typealias _DependenciesTrait = DependenciesTrait

@@ -54,11 +54,30 @@ nonisolated public struct Dependencies: Sendable {
   ///
   /// `function` is the property whose getter reads the key, which a test failure of the read
   /// names (`\Dependencies.logger`): leave it to its default, as with swift-dependencies.
+  /// `fileID`, `filePath`, `line` and `column` are where such a failure is recorded when the read
+  /// is not part of one that says (a `@Dependency` declaration, `environment[\.logger]`): a read
+  /// of a `DependencyValues()` of its own. swift-dependencies declares the same arguments, and a
+  /// helper that reads on behalf of its caller passes its caller's:
+  ///
+  /// ```swift
+  /// func logger(fileID: StaticString = #fileID, line: UInt = #line) -> Logger {
+  ///   DependencyValues()[LoggerKey.self, fileID: fileID, line: line]
+  /// }
+  /// ```
   @inlinable
   public subscript<Key: TestDependencyKey>(
-    _ key: Key.Type, function function: StaticString = #function
+    _ key: Key.Type,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column,
+    function function: StaticString = #function
   ) -> Key.Value {
-    get { ReadTrace.readingProperty(function) { storage.value(for: key) } }
+    get {
+      ReadTrace.readingProperty(
+        function, at: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      ) { storage.value(for: key) }
+    }
     // Boxed here, inlined where `Key` is known (see `Box`).
     set { storage.setValue(Box(newValue), for: key) }
   }

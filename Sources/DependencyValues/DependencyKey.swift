@@ -20,7 +20,14 @@
 /// Read outside a test or a preview without a `DependencyKey` conformance (the app forgot it), a
 /// key reads its test value and the library says so once, on standard error, naming the key and
 /// the conformance to add. Every ``DependencyKey`` is a `TestDependencyKey`.
-public protocol TestDependencyKey: DependencyKeyIsolation {
+///
+/// `Value` is the protocol's primary associated type, as in swift-dependencies, so a key can be
+/// named by the type of its value:
+///
+/// ```swift
+/// let keys: [any TestDependencyKey<Int>.Type] = [PageSizeKey.self, RetryCountKey.self]
+/// ```
+public protocol TestDependencyKey<Value>: DependencyKeyIsolation {
   /// The type of the dependency's value. Values cross threads, so they must be `Sendable`.
   associatedtype Value: Sendable
 
@@ -151,7 +158,13 @@ extension TestDependencyKey where Self: DependencyKey {
 ///
 /// The default is computed lazily, the first time a tree of environments needs it, and at most once
 /// per tree: a fresh root environment gets fresh defaults.
-public protocol DependencyKey: TestDependencyKey {
+///
+/// `Value` is the protocol's primary associated type, as in swift-dependencies:
+///
+/// ```swift
+/// func liveValue(of key: some DependencyKey<Int>) -> Int { type(of: key).liveValue }
+/// ```
+public protocol DependencyKey<Value>: TestDependencyKey {
   /// The type of the dependency's value (`Sendable`, as ``TestDependencyKey/Value``), restated so
   /// that a key's declaration infers it from `defaultValue` or `liveValue`. A key that declares
   /// neither gets the marker type, whose `liveValue` is unavailable: it does not compile, and the

@@ -40,7 +40,7 @@ package struct StandaloneStorage: DependencyStorage {
           not set it was read in a test context: set it in the value, or declare the key's \
           testValue.
           """,
-          at: nil)
+          at: ReadTrace.current.site?.location)
       }
       return value
     }

@@ -84,8 +84,13 @@ extension Dependency: CapturesScope {
 extension GlobalDependencies {
   /// A scope for `withValues(from: object)`: on the scope `object`'s `@Dependency` properties
   /// captured (read from the current scope, whose values win), with `update` applied.
+  ///
+  /// An `object` with nothing to carry over is reported as a misuse of `function` (the spelling
+  /// the caller used: `Dependencies.withValues(from:)` or `withDependencies(from:)`), at
+  /// `site` (where the caller wrote it, when known).
   static func makeScope(
-    from object: Any, _ update: (inout Dependencies) throws -> Void
+    from object: Any, _ update: (inout Dependencies) throws -> Void,
+    function: ValuesFromFunction = .withValues, at site: ReadSite? = nil
   ) rethrows -> Scope {
     let current = capturedScope
     let properties = dependencyProperties(of: object)
@@ -93,11 +98,11 @@ extension GlobalDependencies {
     if properties.isEmpty, remembered == nil {
       TestFailureReporting.record(
         """
-        Dependencies.withValues(from:) was given a \(type(of: object)) that has no @Dependency \
-        property, so it has no values to carry over: the operation runs with the current \
-        scope's values. Give the type a @Dependency property, or use withValues(_:operation:).
+        \(function.name) was given a \(type(of: object)) that has no @Dependency property, so \
+        it has no values to carry over: the operation runs with the current scope's values. \
+        Give the type a @Dependency property, or use \(function.alternative).
         """,
-        at: nil)
+        at: site?.location)
     }
     guard let captured = properties.lazy.compactMap(\.capturedScope).first ?? remembered else {
       return try makeScope(on: current, update)
@@ -116,5 +121,34 @@ extension GlobalDependencies {
       mirror = current.superclassMirror
     }
     return found
+  }
+}
+
+/// The spelling of "run with the values of an object" a caller used, as a report about its
+/// object names it.
+///
+/// ```swift
+/// GlobalDependencies.makeScope(from: model, { _ in }, function: .withDependencies, at: site)
+/// ```
+enum ValuesFromFunction {
+  /// `Dependencies.withValues(from:)` (this library's spelling).
+  case withValues
+  /// `withDependencies(from:)` (swift-dependencies' spelling).
+  case withDependencies
+
+  /// The function's name.
+  var name: String {
+    switch self {
+    case .withValues: "Dependencies.withValues(from:)"
+    case .withDependencies: "withDependencies(from:)"
+    }
+  }
+
+  /// The same function without `from:`.
+  var alternative: String {
+    switch self {
+    case .withValues: "withValues(_:operation:)"
+    case .withDependencies: "withDependencies(_:operation:)"
+    }
   }
 }

@@ -86,14 +86,26 @@ public func withDependencies<Result>(
 ///   DetailModel()  // reads what `self` reads, but `analytics`
 /// }
 /// ```
+///
+/// A `model` with nothing to carry over (no `@Dependency` property, and not returned by a
+/// `withDependencies` operation) fails the running test at `fileID`, `filePath`, `line` and
+/// `column`: leave them to their defaults, the line of the call, as with swift-dependencies. The
+/// other `from:` forms take them too.
 @discardableResult
 public func withDependencies<Result>(
   from model: Any,
   _ update: (inout Dependencies) throws -> Void,
-  operation: () throws -> Result
+  operation: () throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) rethrows -> Result {
-  try GlobalDependencies.run(
-    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update))
+  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  return try GlobalDependencies.run(
+    operation,
+    rememberingObjectsIn: GlobalDependencies.makeScope(
+      from: model, update, function: .withDependencies, at: site))
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
@@ -105,9 +117,15 @@ public func withDependencies<Result>(
 @discardableResult
 public func withDependencies<Result>(
   from model: Any,
-  operation: () throws -> Result
+  operation: () throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) rethrows -> Result {
-  try withDependencies(from: model, { _ in }, operation: operation)
+  try withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -124,10 +142,17 @@ public func withDependencies<Result>(
   from model: Any,
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout Dependencies) throws -> Void,
-  operation: () async throws -> Result
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async rethrows -> Result {
-  try await GlobalDependencies.run(
-    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update))
+  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  return try await GlobalDependencies.run(
+    operation,
+    rememberingObjectsIn: GlobalDependencies.makeScope(
+      from: model, update, function: .withDependencies, at: site))
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -146,10 +171,16 @@ public func withDependencies<Result>(
   from model: Any,
   isolation: isolated (any Actor)? = #isolation,
   _ update: (inout Dependencies) async throws -> Void,
-  operation: () async throws -> Result
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async rethrows -> Result {
+  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let scope = try await GlobalDependencies.makeScope(
-    GlobalDependencies.makeScope(from: model) { _ in }, update)
+    GlobalDependencies.makeScope(from: model, { _ in }, function: .withDependencies, at: site),
+    update)
   return try await GlobalDependencies.run(operation, rememberingObjectsIn: scope)
 }
 
@@ -163,10 +194,17 @@ public func withDependencies<Result>(
 public func withDependencies<Result>(
   from model: Any,
   isolation: isolated (any Actor)? = #isolation,
-  operation: () async throws -> Result
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) async rethrows -> Result {
-  try await GlobalDependencies.run(
-    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model) { _ in })
+  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  return try await GlobalDependencies.run(
+    operation,
+    rememberingObjectsIn: GlobalDependencies.makeScope(
+      from: model, { _ in }, function: .withDependencies, at: site))
 }
 
 extension GlobalDependencies {

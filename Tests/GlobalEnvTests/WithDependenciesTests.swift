@@ -180,6 +180,24 @@ struct WithDependenciesTests {
     #expect(child.number == 9)
   }
 
+  @Test func fromAModelWithoutValuesIsReportedUnderTheNameWithDependenciesFrom() {
+    withKnownIssue {
+      withDependencies(from: ModelWithoutDependencies()) {}
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("withDependencies(from:) was given") }
+    }
+  }
+
+  @Test func fromAModelWithoutValuesWithAnAwaitingUpdateIsReportedAtTheLineOfTheCall() async {
+    await withKnownIssue {
+      await withDependencies(
+        from: ModelWithoutDependencies(), { _ in await Task.yield() }, operation: {},
+        line: 4444)
+    } matching: { issue in
+      issue.sourceLocation?.line == 4444
+    }
+  }
+
   @Test func fromAModelAsynchronouslyCarriesItsValuesUnderTheUpdate() async {
     let parent = withDependencies {
       $0.spelledNumber = 12
@@ -266,3 +284,6 @@ private actor IsolatedCounter {
     return total
   }
 }
+
+/// A model with nothing for `withDependencies(from:)` to carry over.
+private final class ModelWithoutDependencies {}

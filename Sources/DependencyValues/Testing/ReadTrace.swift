@@ -79,25 +79,35 @@ package enum ReadTrace {
   }
 
   /// Runs `body`, in which the getter of the `Dependencies` property `function` reads a key:
-  /// a failure reported meanwhile names it (`\Dependencies.apiClient`). Nothing is recorded
-  /// outside a read's frame.
+  /// a failure reported meanwhile names it (`\Dependencies.apiClient`). `site` is where the
+  /// `Dependencies` subscript was called (its defaulted or given location), the site of a read
+  /// that no read around it frames: one of a `Dependencies()` of its own. Evaluated only in a
+  /// test process.
   ///
   /// ```swift
-  /// get { ReadTrace.readingProperty(function) { storage.value(for: key) } }
+  /// get { ReadTrace.readingProperty(function, at: site) { storage.value(for: key) } }
   /// ```
+  ///
+  /// Framed also where a testing module installed the failure reporter and no test context is
+  /// alive yet: a `Dependencies()` of its own reads test values there (see `StandaloneStorage`),
+  /// so its reads may report. A process that runs no tests pays a second atomic load.
   @inlinable @inline(__always)
   package static func readingProperty<Result>(
-    _ function: StaticString, _ body: () -> Result
+    _ function: StaticString, at site: @autoclosure () -> ReadSite, _ body: () -> Result
   ) -> Result {
-    mayReport ? readingPropertyInFrame(function, body) : body()
+    mayReport || environment_test_reporter_load() != nil
+      ? readingPropertyInFrame(function, at: site(), body) : body()
   }
 
-  /// `readingProperty(_:_:)` in a test process: named in the innermost frame, if any.
+  /// `readingProperty(_:at:_:)` in a test process: named in the innermost frame; without one, in
+  /// a frame of its own at `site`.
   @usableFromInline
-  static func readingPropertyInFrame<Result>(_ function: StaticString, _ body: () -> Result)
-    -> Result
-  {
-    guard let frame = innermost else { return body() }
+  static func readingPropertyInFrame<Result>(
+    _ function: StaticString, at site: ReadSite, _ body: () -> Result
+  ) -> Result {
+    guard let frame = innermost else {
+      return readingInFrame(at: site) { readingPropertyInFrame(function, at: site, body) }
+    }
     let outer = frame.pointee.property
     frame.pointee.property = function.hasPointerRepresentation ? function.utf8Start : nil
     defer { frame.pointee.property = outer }

@@ -25,13 +25,26 @@
 /// the testing module that is loaded; without one, it writes the failure to standard error)
 /// attributed to where the closure was made, then returns the placeholder, returns nothing for a
 /// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one.
+///
+/// Every overload takes, after the name, `fileID`, `filePath`, `function`, `line` and `column`
+/// in swift-dependencies' (IssueReporting's) order: where the endpoint was made, which the
+/// failure is recorded at (`function` names an endpoint made without a name). Leave them to
+/// their defaults, or pass a caller's, as a helper that makes endpoints does:
+///
+/// ```swift
+/// func failing(_ name: String, function: StaticString = #function, line: UInt = #line)
+///   -> @Sendable () -> Int
+/// {
+///   unimplemented(name, placeholder: 0, function: function, line: line)
+/// }
+/// ```
 public func unimplemented<each Argument, Result>(
   _ endpoint: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     return placeholder()
@@ -47,9 +60,9 @@ public func unimplemented<each Argument, Result>(
   _ endpoint: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     return placeholder()
@@ -64,9 +77,9 @@ public func unimplemented<each Argument, Result>(
 public func unimplemented<each Argument, Result>(
   _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     throw UnimplementedEndpoint(endpoint: endpoint)
@@ -82,9 +95,9 @@ public func unimplemented<each Argument, Result>(
 public func unimplemented<each Argument, Result>(
   _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     throw UnimplementedEndpoint(endpoint: endpoint)
@@ -102,9 +115,9 @@ public func unimplemented<each Argument, Result>(
 public func unimplemented<each Argument>(
   _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
   }
@@ -119,9 +132,9 @@ public func unimplemented<each Argument>(
 public func unimplemented<each Argument>(
   _ endpoint: String = "",
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Void {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
   }
@@ -137,9 +150,9 @@ public func unimplemented<each Argument, Failure: Error, Result>(
   _ endpoint: String = "",
   throwing failure: @autoclosure @escaping @Sendable () -> Failure,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) throws(Failure) in
     site.reportCall(with: repeat each argument)
     throw failure()
@@ -157,9 +170,9 @@ public func unimplemented<each Argument, Failure: Error, Result>(
   _ endpoint: String = "",
   throwing failure: @autoclosure @escaping @Sendable () -> Failure,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, line, column)
+  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) async throws(Failure) in
     site.reportCall(with: repeat each argument)
     throw failure()
@@ -181,9 +194,9 @@ public func unimplemented<Result>(
   _ endpoint: String = "",
   placeholder: @autoclosure () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> Result {
-  UnimplementedSite(endpoint, fileID, filePath, line, column).reportEvaluation()
+  UnimplementedSite(endpoint, fileID, filePath, function, line, column).reportEvaluation()
   return placeholder()
 }
 
@@ -196,9 +209,15 @@ public func unimplemented<Result>(
 ///   print(error.endpoint)  // "APIClient.fetch"
 /// }
 /// ```
+///
+/// IssueReporting's name for it, ``UnimplementedFailure``, names the same type, so code written
+/// for swift-dependencies that catches `UnimplementedFailure` catches what these endpoints throw.
 public struct UnimplementedEndpoint: Error, CustomStringConvertible, Equatable, Sendable {
   /// The endpoint's name, as given to `unimplemented(_:)`.
   public let endpoint: String
+
+  /// The description given to ``init(description:)``, if the error was made with one.
+  private let givenDescription: String?
 
   /// Makes the error for `endpoint`.
   ///
@@ -207,34 +226,64 @@ public struct UnimplementedEndpoint: Error, CustomStringConvertible, Equatable, 
   /// ```
   public init(endpoint: String) {
     self.endpoint = endpoint
+    givenDescription = nil
   }
 
-  /// Says which endpoint was called.
+  /// Makes the error with the description `description`, as IssueReporting's
+  /// `UnimplementedFailure(description:)` does; its ``endpoint`` is that description too.
+  ///
+  /// ```swift
+  /// throw UnimplementedFailure(description: "APIClient.fetch")
+  /// ```
+  public init(description: String) {
+    endpoint = description
+    givenDescription = description
+  }
+
+  /// Says which endpoint was called (or, for an error made with ``init(description:)``, that
+  /// description).
   ///
   /// ```swift
   /// print(UnimplementedEndpoint(endpoint: "APIClient.fetch"))
   /// // APIClient.fetch is unimplemented
   /// ```
-  public var description: String { "\(endpoint) is unimplemented" }
+  public var description: String { givenDescription ?? "\(endpoint) is unimplemented" }
 }
+
+/// IssueReporting's (swift-dependencies') name for the error an unimplemented throwing endpoint
+/// throws: the same type as ``UnimplementedEndpoint``.
+///
+/// ```swift
+/// do {
+///   _ = try await client.fetch(1)
+/// } catch let error as UnimplementedFailure {
+///   print(error.endpoint)  // "APIClient.fetch"
+/// }
+/// ```
+public typealias UnimplementedFailure = UnimplementedEndpoint
 
 /// Where an unimplemented endpoint was made, and its name: what a call reports.
 private struct UnimplementedSite: Sendable {
   let endpoint: String
   let location: TestFailureLocation
 
+  /// The function the endpoint was made in (`#function`), which names an endpoint without a name.
+  let function: StaticString
+
   init(
-    _ endpoint: String, _ fileID: StaticString, _ filePath: StaticString, _ line: UInt,
-    _ column: UInt
+    _ endpoint: String, _ fileID: StaticString, _ filePath: StaticString,
+    _ function: StaticString, _ line: UInt, _ column: UInt
   ) {
     self.endpoint = endpoint
+    self.function = function
     location = TestFailureLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }
 
   /// The endpoint's name; one made without a name is named by where it was made.
   private var name: String {
-    endpoint.isEmpty ? "the endpoint made at \(location.fileID):\(location.line)" : endpoint
+    endpoint.isEmpty
+      ? "the endpoint made at \(location.fileID):\(location.line), in \(function)" : endpoint
   }
 
   /// Records the failure of evaluating an unimplemented value.

@@ -1,0 +1,1 @@
+../SwiftDependenciesStyleTests/SpellingTests.swift
