@@ -12,13 +12,18 @@ let package = Package(
     .library(name: "ComposableEnvTesting", targets: ["ComposableEnvTesting"]),
     .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
   ],
-  // The built-in `urlSession` links FoundationNetworking on Linux (and with it libcurl): a package
-  // that does not read it can leave it out with `traits: []` on its dependency on this package.
+  // The built-in `urlSession` links FoundationNetworking on Linux (and with it libcurl), and the
+  // built-in `notificationCenter` links Foundation (the rest of the module needs only
+  // FoundationEssentials there): a package that does not read them can leave them out with
+  // `traits: []` on its dependency on this package.
   traits: [
     .trait(
       name: "URLSession",
       description: "The built-in `urlSession` dependency (links FoundationNetworking on Linux)."),
-    .default(enabledTraits: ["URLSession"]),
+    .trait(
+      name: "NotificationCenter",
+      description: "The built-in `notificationCenter` dependency (links Foundation on Linux)."),
+    .default(enabledTraits: ["URLSession", "NotificationCenter"]),
   ],
   targets: [
     // Public: what feature modules import to declare dependencies.

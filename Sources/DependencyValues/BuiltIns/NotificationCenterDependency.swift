@@ -1,6 +1,7 @@
-// NotificationCenter is in Foundation (not FoundationEssentials), on every platform that has it:
-// this file and URLSessionDependency.swift are the ones of the module that import it.
-#if canImport(Foundation) && !os(WASI)
+// NotificationCenter is in Foundation, not FoundationEssentials, which is all the rest of the
+// module imports on Linux: this file imports Foundation, and only with the package's
+// `NotificationCenter` trait (on by default; `traits: []` leaves the built-in out).
+#if NotificationCenter && canImport(Foundation) && !os(WASI)
   import Foundation
 
   /// The key of `Dependencies.notificationCenter`: the process's default center; in a test
@@ -25,7 +26,8 @@
     /// ```
     ///
     /// Disfavored, so that a `notificationCenter` you declare on `Dependencies` yourself is the
-    /// one your code reads, in any module.
+    /// one your code reads, in any module. It comes with the package's `NotificationCenter`
+    /// trait, on by default.
     @_disfavoredOverload
     public var notificationCenter: NotificationCenter {
       get { self[NotificationCenterKey.self] }
