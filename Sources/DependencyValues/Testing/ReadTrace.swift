@@ -22,8 +22,9 @@ import _EnvironmentAtomics
 /// ReadTrace.current  // in the report: ("apiClient", site)
 /// ```
 ///
-/// Frames are kept only while a test context is alive (`mayReport`): a process that runs no
-/// tests pays one atomic load per uncached read and per getter, and reports nothing.
+/// Frames are kept only while a test context is alive (`mayReport`), and for a getter's read
+/// that no read frames, also where a testing module is loaded: a process that runs no tests pays
+/// one atomic load per uncached read and two per getter, and reports nothing.
 ///
 /// Hazard: a frame is valid only while its read runs; nothing outside this file keeps a frame's
 /// address.
