@@ -41,6 +41,9 @@ package final class ThreadContext: @unchecked Sendable {
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []
   /// The key path this thread recorded or found recorded last (one of `recordedKeyPaths`).
   @exclusivity(unchecked) var lastRecordedKeyPath: ObjectIdentifier?
+  /// The node whose read is computing a default on this thread, unretained (the computing read
+  /// holds it), or nil (see `DefaultInProgress`).
+  @exclusivity(unchecked) var defaultReadingNode: Unretained<NodeStorage>?
   #if ENVIRONMENT_INTERNAL_CHECKS
     /// The scheduler this thread hands control to at interleaving points (tests only).
     @exclusivity(unchecked) package var interleavingAgent: (any InterleavingAgent)?

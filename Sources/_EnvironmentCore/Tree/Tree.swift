@@ -217,7 +217,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
         context.performingDefault(
           of: key,
           {
-            DefaultInProgress.computing(readAt: node) {
+            DefaultInProgress.computing(readAt: node, on: context) {
               key.makeDefault(in: testContext, readAt: node)
             }
           }
