@@ -42,19 +42,19 @@ private final class PreviewRoot: ComposableEnvironment {
   }
 
   @Test(.enabled(if: ChildTestRun.isSupported))
-  func theContextVariableSelectsPreviewValues() throws {
-    try Self.expectChildPasses(with: ["SWIFT_COMPOSABLE_ENV_CONTEXT": "preview"])
+  func theContextVariableSelectsPreviewValues() async throws {
+    try await Self.expectChildPasses(with: ["SWIFT_COMPOSABLE_ENV_CONTEXT": "preview"])
   }
 
   @Test(.enabled(if: ChildTestRun.isSupported))
-  func anXcodePreviewSelectsPreviewValues() throws {
-    try Self.expectChildPasses(with: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
+  func anXcodePreviewSelectsPreviewValues() async throws {
+    try await Self.expectChildPasses(with: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])
   }
 
   /// Runs `readsWithoutAnyTaskContext` in a child process with `variables` set (and neither
   /// variable inherited).
-  private static func expectChildPasses(with variables: [String: String]) throws {
-    let run = try ChildTestRun(
+  private static func expectChildPasses(with variables: [String: String]) async throws {
+    let run = try await ChildTestRun(
       filter: "PreviewContextTests/readsWithoutAnyTaskContext", variables: variables,
       removing: ["SWIFT_COMPOSABLE_ENV_CONTEXT", "XCODE_RUNNING_FOR_PREVIEWS"])
     #expect(run.finished, "the child test process did not finish")

@@ -54,8 +54,8 @@ private final class ProcessWideRoot: ComposableEnvironment {}
   }
 
   @Test(.enabled(if: ChildTestRun.isSupported))
-  func liveOptsATestProcessOutOfStrictness() throws {
-    let run = try ChildTestRun(
+  func liveOptsATestProcessOutOfStrictness() async throws {
+    let run = try await ChildTestRun(
       filter: "readsOutsideAnyTaskContext", variables: [Self.variable: "live"])
     #expect(run.finished, "the child test process did not finish")
     #expect(run.status == 0, "\(run.output)")
@@ -63,8 +63,8 @@ private final class ProcessWideRoot: ComposableEnvironment {}
   }
 
   @Test(.enabled(if: ChildTestRun.isSupported))
-  func theEnvironmentVariableMakesEveryEnvironmentStrict() throws {
-    let run = try ChildTestRun(
+  func theEnvironmentVariableMakesEveryEnvironmentStrict() async throws {
+    let run = try await ChildTestRun(
       filter: "readsOutsideAnyTaskContext", variables: [Self.variable: "test"])
     #expect(run.finished, "the child test process did not finish")
     #expect(run.status == 0, "\(run.output)")

@@ -120,8 +120,8 @@ struct ReaderRecordChecks {
 @Suite("Reader records")
 struct ReaderRecordTests {
   @Test(.enabled(if: ChildTestRun.isSupported && !checksReaderRecords))
-  func recordsStayBoundedByLiveThreadsAndForkedChildrenReclaim() throws {
-    let run = try ChildTestRun(
+  func recordsStayBoundedByLiveThreadsAndForkedChildrenReclaim() async throws {
+    let run = try await ChildTestRun(
       filter: "ReaderRecordChecks", variables: ["ENVIRONMENT_RECORDS": "1"], within: 300)
     #expect(run.finished && run.status == 0, "\(run.output)")
     #expect(run.output.contains("Suite ReaderRecordChecks passed"), "\(run.output)")

@@ -1,12 +1,13 @@
 // Written as a swift-dependencies 1.x user writes app code: only the import differs
 // (`import GlobalEnv` in place of `import Dependencies`), and it is the only import, as in an app
 // target: swift-clocks' clocks come with it (`ImmediateClock` for previews, `UnimplementedClock`
-// for tests, `AnyClock` to hand a clock to an API that takes a concrete one). The entry is
-// `nonisolated`, as swift-dependencies asks where the main actor is the default isolation.
+// for tests, `AnyClock` to hand a clock to an API that takes a concrete one). The
+// key and the entry are `nonisolated`, as swift-dependencies asks where the main actor is the
+// default isolation.
 import GlobalEnv
 
 /// The clock a feature's animations wait on: immediate in previews, unimplemented in tests.
-enum AnimationClockKey: DependencyKey {
+nonisolated enum AnimationClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
   static let previewValue: any Clock<Duration> = ImmediateClock()
   static let testValue: any Clock<Duration> = UnimplementedClock(name: "animationClock")

@@ -18,8 +18,8 @@ private let measuresHeapHere =
 @Suite("Bounded memory, alone in a child process")
 struct BoundedMemoryInAChildProcess {
   @Test(.enabled(if: !measuresHeapHere))
-  func theHeapStaysBoundedMeasuredWithNoOtherTestRunning() throws {
-    let run = try ChildTestRun(
+  func theHeapStaysBoundedMeasuredWithNoOtherTestRunning() async throws {
+    let run = try await ChildTestRun(
       filter: "BoundedMemoryTests", variables: ["ENVIRONMENT_MEASURE_HEAP": "1"], within: 600)
     #expect(run.finished && run.status == 0, "\(run.output)")
     #expect(run.output.contains("passed"), "\(run.output)")

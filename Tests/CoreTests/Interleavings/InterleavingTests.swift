@@ -85,8 +85,8 @@ import Testing
   struct InterleavingTests {
     @Test(
       .enabled(if: ChildTestRun.isSupported && InternalCheck.isEnabled && !exploresInterleavings))
-    func everyInterleavingOfTheCoresScenariosWithinTheBoundIsCorrect() throws {
-      let run = try ChildTestRun(
+    func everyInterleavingOfTheCoresScenariosWithinTheBoundIsCorrect() async throws {
+      let run = try await ChildTestRun(
         filter: "InterleavingExplorations", variables: ["ENVIRONMENT_EXPLORE": "1"], within: 900)
       #expect(run.finished && run.status == 0, "\(run.output)")
       let explored = run.output.split(separator: "\n").filter {

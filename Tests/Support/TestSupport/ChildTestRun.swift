@@ -4,7 +4,7 @@ import Foundation
 /// how tests check behaviour that a process-wide variable selects once per process.
 ///
 /// ```swift
-/// let run = try ChildTestRun(filter: "readsOutsideAnyTaskContext", variables: ["X": "1"])
+/// let run = try await ChildTestRun(filter: "readsOutsideAnyTaskContext", variables: ["X": "1"])
 /// #expect(run.finished && run.status == 0, "\(run.output)")
 /// ```
 public struct ChildTestRun {
@@ -16,11 +16,14 @@ public struct ChildTestRun {
   public let output: String
 
   /// Runs the Swift Testing tests matching `filter` in a child process, with this process's
-  /// environment, minus `removing`, plus `variables`; waits for it at most `seconds`.
+  /// environment, minus `removing`, plus `variables`; waits for it at most `seconds`, suspended:
+  /// a child runs for minutes under a sanitizer, and a test that blocked a thread of the
+  /// cooperative pool meanwhile (two such tests on two cores block it all) held up every
+  /// asynchronous test beside it, test clocks' settles among them.
   public init(
     filter: String, variables: [String: String], removing: [String] = [],
     within seconds: Double = 300
-  ) throws {
+  ) async throws {
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     child.arguments = ["--testing-library", "swift-testing", "--filter", filter]
@@ -37,7 +40,7 @@ public struct ChildTestRun {
     child.standardError = pipe
     try child.run()
     let text = Shared("")
-    finished = finishes(within: seconds) {
+    finished = await finishesWhileSuspended(within: seconds) {
       let data = pipe.fileHandleForReading.readDataToEndOfFile()
       text.value = String(decoding: data, as: UTF8.self)
       child.waitUntilExit()
