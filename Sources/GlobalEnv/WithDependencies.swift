@@ -109,7 +109,7 @@ public func withDependencies<Result>(
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
-/// scope's on top (see ``withDependencies(from:_:operation:)``).
+/// scope's on top (see ``withDependencies(from:_:operation:fileID:filePath:line:column:)``).
 ///
 /// ```swift
 /// let row = withDependencies(from: self) { RowModel() }
@@ -130,7 +130,7 @@ public func withDependencies<Result>(
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
 /// captured, the current scope's on top, then `update` (see
-/// ``withDependencies(from:_:operation:)``).
+/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)``).
 ///
 /// ```swift
 /// let rows = await withDependencies(from: self) { $0.pageSize = 5 } operation: {
