@@ -41,8 +41,10 @@ import _EnvironmentCore
 /// That is sound as long as the subclass adds no unsynchronized mutable state of its own.
 @dynamicMemberLookup
 nonisolated open class ComposableEnvironment {
-  /// This environment's place in the tree.
-  @usableFromInline let node: Node
+  /// This environment's place in the tree. Never assigned after `init`: a `var` only so that
+  /// `deinit` can ask whether it holds the node alone (`isKnownUniquelyReferenced`), without the
+  /// dynamic exclusivity check that every inlined read of a `var` would otherwise make.
+  @usableFromInline @exclusivity(unchecked) private(set) var node: Node
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///
@@ -60,8 +62,8 @@ nonisolated open class ComposableEnvironment {
 
   deinit {
     // A cached composed client may hold the node: break that cycle (see `dropCachedReads`). The
-    // storage is passed as loaded here, unretained: a copy would count as a second holder.
-    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
+    // stored node itself is passed, not a copy, which would count as a second holder.
+    Node.dropCachedReadsIfShared(&node)
     // Release children one by one rather than recursively (a chain may be very long).
     node.takeDerivedChildren()?.releaseAll()
   }

@@ -3,10 +3,74 @@
 #include "EnvironmentAtomics.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+// MARK: - Platform: the registry's mutexes, the key that releases a record at thread exit
+
+// Three implementations behind one set of names: POSIX threads; Windows (slim reader/writer locks
+// and a fiber-local slot whose callback runs at thread exit); and a target with a single thread
+// (WASI without the threads proposal), where there is nothing to exclude and no thread exits
+// before the process. Nothing here assumes robust mutexes, which some C libraries lack (Android's
+// bionic).
+#if defined(_WIN32)
+#include <malloc.h>
+#include <windows.h>
+typedef SRWLOCK environment_mutex;
+#define ENVIRONMENT_MUTEX_INITIALIZER SRWLOCK_INIT
+static void environment_mutex_lock(environment_mutex *mutex) { AcquireSRWLockExclusive(mutex); }
+static void environment_mutex_unlock(environment_mutex *mutex) { ReleaseSRWLockExclusive(mutex); }
+typedef DWORD environment_exit_key;
+static int environment_exit_key_create(environment_exit_key *key, void (*release)(void *)) {
+  // A fiber-local slot's callback runs at thread exit with the slot's value (if non-null).
+  *key = FlsAlloc((PFLS_CALLBACK_FUNCTION)release);
+  return *key == FLS_OUT_OF_INDEXES ? -1 : 0;
+}
+static int environment_exit_key_set(environment_exit_key key, void *value) {
+  return FlsSetValue(key, value) ? 0 : -1;
+}
+static void *environment_aligned_allocate(size_t alignment, size_t size) {
+  return _aligned_malloc(size, alignment);
+}
+#elif defined(__wasi__) && !defined(__wasm_atomics__)
+typedef int environment_mutex;
+#define ENVIRONMENT_MUTEX_INITIALIZER 0
+static void environment_mutex_lock(environment_mutex *mutex) { (void)mutex; }
+static void environment_mutex_unlock(environment_mutex *mutex) { (void)mutex; }
+typedef int environment_exit_key;
+static int environment_exit_key_create(environment_exit_key *key, void (*release)(void *)) {
+  (void)release;  // the one thread exits with the process
+  *key = 0;
+  return 0;
+}
+static int environment_exit_key_set(environment_exit_key key, void *value) {
+  (void)key;
+  (void)value;
+  return 0;
+}
+static void *environment_aligned_allocate(size_t alignment, size_t size) {
+  return aligned_alloc(alignment, size);
+}
+#else
+#include <pthread.h>
+typedef pthread_mutex_t environment_mutex;
+#define ENVIRONMENT_MUTEX_INITIALIZER PTHREAD_MUTEX_INITIALIZER
+static void environment_mutex_lock(environment_mutex *mutex) { pthread_mutex_lock(mutex); }
+static void environment_mutex_unlock(environment_mutex *mutex) { pthread_mutex_unlock(mutex); }
+typedef pthread_key_t environment_exit_key;
+static int environment_exit_key_create(environment_exit_key *key, void (*release)(void *)) {
+  return pthread_key_create(key, release);
+}
+static int environment_exit_key_set(environment_exit_key key, void *value) {
+  return pthread_setspecific(key, value);
+}
+static void *environment_aligned_allocate(size_t alignment, size_t size) {
+  void *memory = 0;
+  return posix_memalign(&memory, alignment, size) == 0 ? memory : 0;
+}
+#define ENVIRONMENT_HAS_FORK 1
+#endif
 
 uint64_t environment_live_scopes = 0;
 uint64_t environment_waiters = 0;
@@ -62,16 +126,16 @@ _Static_assert(sizeof(environment_reader) == 256, "a record is two 128-byte line
 
 uint64_t environment_retired_count = 0;
 
-__thread environment_reader *environment_current_reader = 0;
+ENVIRONMENT_THREAD_LOCAL environment_reader *environment_current_reader = 0;
 
-__thread void *environment_current_context = 0;
+ENVIRONMENT_THREAD_LOCAL void *environment_current_context = 0;
 
-__thread bool environment_draining = false;
+ENVIRONMENT_THREAD_LOCAL bool environment_draining = false;
 
 /// Set when the thread's exit released its record: a later pin on the thread (from a
 /// thread-specific-data destructor that runs after the record's) borrows one for its section
 /// instead of taking one that no destructor would release.
-static __thread bool environment_reader_exited = false;
+static ENVIRONMENT_THREAD_LOCAL bool environment_reader_exited = false;
 
 /// The live records: those of threads alive that ever read, and those lent for a section.
 ///
@@ -94,16 +158,15 @@ typedef struct environment_directory {
 static environment_directory *environment_records = 0;
 /// Records of threads that exited, for the next threads to take. Never freed.
 static environment_reader *environment_free_records = 0;
-/// The directory's count after the last sweep for records of threads gone, or its lowest count
-/// since (see `environment_reader_sweep`).
-static unsigned long environment_swept_count = 0;
 /// Set in a forked child whose parent left tables queued: the child's first record makes a pass
 /// at its first unpin.
 static bool environment_fork_left_queue = false;
-static pthread_mutex_t environment_registry = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t environment_retired_queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_key_t environment_reader_key;
-static pthread_once_t environment_reader_setup_once = PTHREAD_ONCE_INIT;
+static environment_mutex environment_registry = ENVIRONMENT_MUTEX_INITIALIZER;
+static environment_mutex environment_retired_queue_lock = ENVIRONMENT_MUTEX_INITIALIZER;
+/// Releases a thread's record at its exit; made at the first registration (under the registry's
+/// lock, `environment_reader_key_made`).
+static environment_exit_key environment_reader_key;
+static bool environment_reader_key_made = false;
 
 static void environment_abort(const char *what, int status) {
   fprintf(stderr, "swift-composable-env: %s failed with %d\n", what, status);
@@ -149,8 +212,6 @@ static void environment_reader_unlist(environment_reader *reader) {
   }
   __atomic_store_n(&directory->count, last, __ATOMIC_SEQ_CST);
   __atomic_store_n(&directory->slots[last], 0, __ATOMIC_SEQ_CST);
-  // The sweep's threshold follows the directory down.
-  if (last < environment_swept_count) environment_swept_count = last;
 }
 
 /// Puts an unlisted record on the free list (under the registry's lock).
@@ -159,59 +220,15 @@ static void environment_reader_free(environment_reader *reader) {
   environment_free_records = reader;
 }
 
-#if defined(__linux__)
-static void environment_reader_owner_init(environment_reader *reader) {
-  pthread_mutexattr_t attributes;
-  pthread_mutexattr_init(&attributes);
-  pthread_mutexattr_setrobust(&attributes, PTHREAD_MUTEX_ROBUST);
-  int status = pthread_mutex_init(&reader->bookkeeping.fields.owner, &attributes);
-  pthread_mutexattr_destroy(&attributes);
-  if (status != 0) environment_abort("pthread_mutex_init", status);
-}
-
-/// Takes out of the directory the records whose thread ended without releasing them (under the
-/// registry's lock), once the directory has doubled (plus 16) since the last sweep or its lowest
-/// count since: a registration costs O(1) amortized, and such records are at most about half the
-/// directory. A thread does not end inside
-/// a cache lookup, so such a record is not pinned and nothing waits for it.
-static void environment_reader_sweep(void) {
-  environment_directory *directory = environment_records;
-  if (directory == 0 || directory->count < 2 * environment_swept_count + 16) return;
-  for (unsigned long index = directory->count; index-- > 0;) {
-    environment_reader *reader = directory->slots[index];
-    if (reader->bookkeeping.fields.unpin_work & ENVIRONMENT_READER_LENT) continue;
-    pthread_mutex_t *owner = &reader->bookkeeping.fields.owner;
-    int status = pthread_mutex_trylock(owner);
-    if (status == EOWNERDEAD) {
-      pthread_mutex_consistent(owner);
-      pthread_mutex_unlock(owner);
-      environment_reader_unlist(reader);
-      environment_reader_free(reader);
-    } else if (status == 0) {
-      // Unreachable: an owned record's mutex is held until the record is unlisted.
-      pthread_mutex_unlock(owner);
-    }
-  }
-  environment_swept_count = directory->count;
-}
-#else
-// Elsewhere a thread whose first read runs after its last destructor round keeps its record
-// listed (Design.md, "What it costs").
-static void environment_reader_owner_init(environment_reader *reader) { (void)reader; }
-static void environment_reader_sweep(void) {}
-#endif
-
 /// A record from the free list, or a new one (under the registry's lock).
 static environment_reader *environment_reader_take(void) {
   environment_reader *reader = environment_free_records;
   if (reader != 0) {
     environment_free_records = reader->bookkeeping.fields.next_free;
   } else {
-    if (posix_memalign((void **)&reader, 128, sizeof(environment_reader)) != 0) {
-      environment_abort("allocating a reader record", 0);
-    }
+    reader = environment_aligned_allocate(128, sizeof(environment_reader));
+    if (reader == 0) environment_abort("allocating a reader record", 0);
     memset(reader, 0, sizeof(environment_reader));
-    environment_reader_owner_init(reader);
   }
   reader->bookkeeping.fields.next_free = 0;
   reader->bookkeeping.fields.unpin_work = 0;
@@ -223,31 +240,30 @@ static void environment_reader_release(void *record) {
   environment_reader *reader = record;
   environment_current_reader = 0;
   environment_reader_exited = true;
-  pthread_mutex_lock(&environment_registry);
-#if defined(__linux__)
-  pthread_mutex_unlock(&reader->bookkeeping.fields.owner);
-#endif
+  environment_mutex_lock(&environment_registry);
   environment_reader_unlist(reader);
   environment_reader_free(reader);
-  pthread_mutex_unlock(&environment_registry);
+  environment_mutex_unlock(&environment_registry);
 }
 
-// A child forked from a multi-threaded process has only the forking thread. The locks are taken
-// across the fork, so that the child never inherits one held by a thread it does not have. In the
-// child, every record is taken out of the directory: the other threads' (possibly pinned at the
-// fork) go to the free list unpinned, their mutexes made anew (their owners are gone); the forking
-// thread's own record is abandoned, its mutex untouched (a C library may still link it in the
-// thread's list of robust mutexes), and the thread takes a fresh record at its next read. What
-// another thread was doing at the fork (a retirement not yet queued, a pass under way) does not
-// happen in the child.
+#if defined(ENVIRONMENT_HAS_FORK)
+// A child forked from a multi-threaded process has only the forking thread, and POSIX allows it
+// only async-signal-safe calls until it execs: the library promises a working child only when the
+// parent's other threads were not inside the library at the fork (ThreadSafety.md, "fork"). For
+// that case, the registry's and the queue's locks are taken across the fork (a registration or a
+// pass of another thread never leaves them held in the child), and in the child every record is
+// taken out of the directory: the other threads' go to the free list (one pinned at the fork
+// would otherwise hold back every table the child retires), the forking thread's own is dropped
+// and the thread takes a fresh record at its next read. A child forked while another thread was
+// inside a write, a first read or a default may block on that thread's lock: it should exec.
 static void environment_fork_prepare(void) {
-  pthread_mutex_lock(&environment_registry);
-  pthread_mutex_lock(&environment_retired_queue_lock);
+  environment_mutex_lock(&environment_registry);
+  environment_mutex_lock(&environment_retired_queue_lock);
 }
 
 static void environment_fork_parent(void) {
-  pthread_mutex_unlock(&environment_retired_queue_lock);
-  pthread_mutex_unlock(&environment_registry);
+  environment_mutex_unlock(&environment_retired_queue_lock);
+  environment_mutex_unlock(&environment_registry);
 }
 
 static void environment_fork_child(void) {
@@ -259,34 +275,37 @@ static void environment_fork_child(void) {
       directory->slots[index] = 0;
       if (reader == own) continue;
       reader->state &= ~(ENVIRONMENT_READER_PINNED | ENVIRONMENT_READER_HELD);
-      environment_reader_owner_init(reader);
       environment_reader_free(reader);
     }
     directory->count = 0;
-    environment_swept_count = 0;
   }
   if (own != 0) {
     environment_current_reader = 0;
-    pthread_setspecific(environment_reader_key, 0);
+    environment_exit_key_set(environment_reader_key, 0);
   }
   // The tables the other threads held back are held by nothing now: the child's first unpin
   // frees them.
   environment_fork_left_queue = environment_retired_count != 0;
-  pthread_mutex_unlock(&environment_retired_queue_lock);
-  pthread_mutex_unlock(&environment_registry);
+  environment_mutex_unlock(&environment_retired_queue_lock);
+  environment_mutex_unlock(&environment_registry);
 }
+#endif
 
+/// Makes the key that releases records at thread exit, once (under the registry's lock).
 static void environment_reader_setup(void) {
-  int status = pthread_key_create(&environment_reader_key, environment_reader_release);
-  if (status != 0) environment_abort("pthread_key_create", status);
+  if (environment_reader_key_made) return;
+  int status = environment_exit_key_create(&environment_reader_key, environment_reader_release);
+  if (status != 0) environment_abort("creating the thread-exit key", status);
+#if defined(ENVIRONMENT_HAS_FORK)
   status = pthread_atfork(environment_fork_prepare, environment_fork_parent, environment_fork_child);
   if (status != 0) environment_abort("pthread_atfork", status);
+#endif
+  environment_reader_key_made = true;
 }
 
 environment_reader *environment_reader_register(void) {
-  pthread_once(&environment_reader_setup_once, environment_reader_setup);
-  pthread_mutex_lock(&environment_registry);
-  environment_reader_sweep();
+  environment_mutex_lock(&environment_registry);
+  environment_reader_setup();
   environment_reader *reader = environment_reader_take();
   bool lent = environment_reader_exited;
   if (lent) reader->bookkeeping.fields.unpin_work |= ENVIRONMENT_READER_LENT;
@@ -294,14 +313,14 @@ environment_reader *environment_reader_register(void) {
     reader->bookkeeping.fields.unpin_work |= ENVIRONMENT_READER_PASS;
     environment_fork_left_queue = false;
   }
-#if defined(__linux__)
-  if (!lent) pthread_mutex_lock(&reader->bookkeeping.fields.owner);
-#endif
   environment_reader_list(reader);
-  pthread_mutex_unlock(&environment_registry);
+  environment_mutex_unlock(&environment_registry);
   if (!lent) {
-    int status = pthread_setspecific(environment_reader_key, reader);
-    if (status != 0) environment_abort("pthread_setspecific", status);
+    // A thread whose first read runs in the last round of thread-specific-data destructors
+    // (after which the C library calls none) keeps this record listed for good: 256 bytes and one
+    // load per retirement. No portable interface tells a thread it is in that round.
+    int status = environment_exit_key_set(environment_reader_key, reader);
+    if (status != 0) environment_abort("setting the thread-exit key", status);
   }
   environment_current_reader = reader;
   return reader;
@@ -314,10 +333,10 @@ static bool environment_unpin_work(environment_reader *reader) {
   reader->bookkeeping.fields.unpin_work = work & ENVIRONMENT_READER_LENT;
   if (work & ENVIRONMENT_READER_LENT) {
     environment_current_reader = 0;
-    pthread_mutex_lock(&environment_registry);
+    environment_mutex_lock(&environment_registry);
     environment_reader_unlist(reader);
     environment_reader_free(reader);
-    pthread_mutex_unlock(&environment_registry);
+    environment_mutex_unlock(&environment_registry);
   }
   return (work & ENVIRONMENT_READER_PASS) != 0;
 }
@@ -352,16 +371,16 @@ unsigned long environment_pinned_sections(environment_hold *holds, unsigned long
   return pinned;
 }
 
-void environment_retired_lock(void) { pthread_mutex_lock(&environment_retired_queue_lock); }
+void environment_retired_lock(void) { environment_mutex_lock(&environment_retired_queue_lock); }
 
-void environment_retired_unlock(void) { pthread_mutex_unlock(&environment_retired_queue_lock); }
+void environment_retired_unlock(void) { environment_mutex_unlock(&environment_retired_queue_lock); }
 
 const void *environment_retired_lock_address(void) { return &environment_retired_queue_lock; }
 
 unsigned long environment_live_records(void) {
-  pthread_mutex_lock(&environment_registry);
+  environment_mutex_lock(&environment_registry);
   unsigned long count = environment_records ? environment_records->count : 0;
-  pthread_mutex_unlock(&environment_registry);
+  environment_mutex_unlock(&environment_registry);
   return count;
 }
 
@@ -381,7 +400,13 @@ environment_table *environment_empty_table_pointer(void) { return &environment_e
 // MARK: - Threads
 
 bool environment_thread_name(char *buffer, unsigned long size) {
+#if defined(__linux__) || defined(__APPLE__)
   return pthread_getname_np(pthread_self(), buffer, size) == 0 && buffer[0] != 0;
+#else
+  (void)buffer;
+  (void)size;
+  return false;
+#endif
 }
 
 // MARK: - Test support
@@ -396,7 +421,7 @@ bool environment_test_reporter_install(void *reporter) {
                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-static __thread uintptr_t environment_test_value_marked_key = 0;
+static ENVIRONMENT_THREAD_LOCAL uintptr_t environment_test_value_marked_key = 0;
 
 void environment_test_value_mark(uintptr_t key) { environment_test_value_marked_key = key; }
 
@@ -411,9 +436,9 @@ uintptr_t environment_test_value_mark_take(void) {
 // The library locks the calling thread holds, innermost last, with their ranks. The lock order
 // allows two at once (a node's, then its tree's); a few more slots let a violation be reported
 // rather than overflow.
-static __thread const void *environment_held_locks[4];
-static __thread unsigned environment_held_ranks[4];
-static __thread unsigned environment_held_count = 0;
+static ENVIRONMENT_THREAD_LOCAL const void *environment_held_locks[4];
+static ENVIRONMENT_THREAD_LOCAL unsigned environment_held_ranks[4];
+static ENVIRONMENT_THREAD_LOCAL unsigned environment_held_count = 0;
 
 environment_lock_check environment_lock_acquiring(const void *lock, unsigned rank) {
   environment_lock_check check = environment_lock_check_free;
@@ -437,9 +462,9 @@ bool environment_lock_released(const void *lock) {
 
 unsigned environment_locks_held(void) { return environment_held_count; }
 
-static __thread bool environment_observing_checks = false;
-static __thread unsigned environment_observed_failures = 0;
-static __thread const char *environment_first_failure = 0;
+static ENVIRONMENT_THREAD_LOCAL bool environment_observing_checks = false;
+static ENVIRONMENT_THREAD_LOCAL unsigned environment_observed_failures = 0;
+static ENVIRONMENT_THREAD_LOCAL const char *environment_first_failure = 0;
 
 void environment_check_failed(const char *message) {
   if (environment_observing_checks) {

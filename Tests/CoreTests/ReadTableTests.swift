@@ -166,19 +166,19 @@ struct DroppingCachedReadsTests {
   }
 
   @Test func aNodeHeldOnlyByItsCallerKeepsItsTableForItsOwnRelease() {
-    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    var node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
     #expect(Self.hasTable(node))
-    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
+    Node.dropCachedReadsIfShared(&node)
     #expect(Self.hasTable(node), "no other holder: no retirement, the node's release frees it")
   }
 
   @Test func aNodeAChildHoldsDropsItsTable() {
-    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    var node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
     let child = Node.makeChild(
       of: node, environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
-    Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage))
+    Node.dropCachedReadsIfShared(&node)
     #expect(!Self.hasTable(node), "the child holds the node: the table is retired")
     withExtendedLifetime(child) {}
   }

@@ -64,25 +64,6 @@ struct ReaderRecordChecks {
         "\(environment_live_records()) records listed, \(before) before")
     }
 
-    @Test(.enabled(if: !isUnderThreadSanitizer))
-    func firstReadsInTheLastRoundOfThreadDestructorsLeaveTheDirectoryBounded() {
-      _ = LastRoundReader.node.read(\.recordNumber)
-      let before = environment_live_records()
-      let threads = 200
-      let reads = LastRoundReader.reads.value
-      for _ in 0..<threads {
-        // The thread's first read runs in the last round, after which glibc calls no
-        // destructor: its record is found gone at a later registration.
-        LastRoundReader.run(Thread { LastRoundReader.arm() })
-      }
-      #expect(LastRoundReader.reads.value == reads + threads)
-      // The directory is swept once it has doubled (plus 16) since the last sweep.
-      let bound = 2 * (before + 1) + 16
-      #expect(
-        environment_live_records() <= bound,
-        "\(environment_live_records()) records listed after \(threads) threads, bound \(bound)")
-    }
-
     @Test func aChildForkedWhileAnotherThreadIsPinnedReleasesWhatItReplaces() {
       let node = Node.makeRoot(environmentType: ReaderRecordChecks.self, testContext: nil)
       let parentReplaced = ReleaseFlag()

@@ -74,6 +74,18 @@ struct BoundedMemoryTests {
     #expect(bytes < 1 << 20, "the heap grew by \(bytes) bytes")
   }
 
+  @Test func declaredKeyPathsWithArgumentsLeaveTheHeapAsItWasOnceTheirTenantsAreGone() throws {
+    let live = LiveCount()
+    let before = try #require(heapBytesInUse())
+    for index in 0..<5_000 {
+      let environment = TenantEnvironment(tenant: Tenant(index, live))
+      _ = environment.size
+    }
+    let after = try #require(heapBytesInUse())
+    #expect(live.count == 0)
+    #expect(after - before < 1 << 20, "the heap grew by \(after - before) bytes")
+  }
+
   @Test func runTimeKeyPathReadsAtOneEnvironmentStillReadCurrentValues() {
     let app = TrustRoot()
     for index in 0..<500 {

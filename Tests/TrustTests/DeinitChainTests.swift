@@ -34,6 +34,66 @@ struct DeinitChainTests {
     #expect(finished.value)
     #expect(released.value == Self.links + 1, "every link was released")
   }
+
+  /// Each link's `deinit` sets the next link on a temporary root environment, which it drops: the
+  /// next link is released with that root's node, through the node's own values. Before, a
+  /// node's values were released inline in its `deinit`: 1,072 bytes of stack a link.
+  @Test func aChainOfLinksWhoseDeinitSetsTheNextOnATemporaryRootRunsOnA512KBStack() async {
+    let released = Shared(0)
+    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+      _ = RootLink(Self.links, released)
+    }
+    #expect(finished, "the chain finished within 5 minutes")
+    #expect(released.value == Self.links + 1, "every link was released")
+  }
+
+  /// Each link's `deinit` sets the next link on a derived child of a temporary root, which it
+  /// drops: the next link is released with the child, through the root's derived children.
+  @Test func aChainOfLinksWhoseDeinitSetsTheNextOnADerivedChildRunsOnA512KBStack() async {
+    let released = Shared(0)
+    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+      _ = DerivedLink(Self.links, released)
+    }
+    #expect(finished, "the chain finished within 5 minutes")
+    #expect(released.value == Self.links + 1, "every link was released")
+  }
+}
+
+/// A link whose `deinit` sets the next link on a root environment of its own, then drops it.
+final class RootLink: @unchecked Sendable {
+  // `@unchecked Sendable`: immutable; the counter is locked.
+  let left: Int
+  let released: Shared<Int>
+
+  init(_ left: Int, _ released: Shared<Int>) {
+    self.left = left
+    self.released = released
+  }
+
+  deinit {
+    released.value += 1
+    if left > 0 { ChainRoot().with(\.rootLink, RootLink(left - 1, released)) }
+  }
+}
+
+/// A link whose `deinit` sets the next link on a derived child of a root of its own, then drops
+/// the root.
+final class DerivedLink: @unchecked Sendable {
+  // `@unchecked Sendable`: immutable; the counter is locked.
+  let left: Int
+  let released: Shared<Int>
+
+  init(_ left: Int, _ released: Shared<Int>) {
+    self.left = left
+    self.released = released
+  }
+
+  deinit {
+    released.value += 1
+    if left > 0 {
+      ChainRoot().derived(ChainRoot.self).with(\.derivedLink, DerivedLink(left - 1, released))
+    }
+  }
 }
 
 /// A link whose `deinit` sets the next link on its environment and then clears it.
@@ -61,10 +121,20 @@ final class Link: @unchecked Sendable {
 final class ChainRoot: ComposableEnvironment, @unchecked Sendable {}
 
 private enum LinkKey: LiveInTests { static var defaultValue: Link? { nil } }
+private enum RootLinkKey: LiveInTests { static var defaultValue: RootLink? { nil } }
+private enum DerivedLinkKey: LiveInTests { static var defaultValue: DerivedLink? { nil } }
 
 extension Dependencies {
   fileprivate var link: Link? {
     get { self[LinkKey.self] }
     set { self[LinkKey.self] = newValue }
+  }
+  fileprivate var rootLink: RootLink? {
+    get { self[RootLinkKey.self] }
+    set { self[RootLinkKey.self] = newValue }
+  }
+  fileprivate var derivedLink: DerivedLink? {
+    get { self[DerivedLinkKey.self] }
+    set { self[DerivedLinkKey.self] = newValue }
   }
 }

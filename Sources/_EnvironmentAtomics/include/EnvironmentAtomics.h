@@ -37,9 +37,16 @@
 #ifndef ENVIRONMENT_ATOMICS_H
 #define ENVIRONMENT_ATOMICS_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+/// Thread-local storage for the variables below: `__thread`, or nothing on a target with a single
+/// thread (WASI without the threads proposal), where a plain global is the thread's own.
+#if defined(__wasi__) && !defined(__wasm_atomics__)
+#define ENVIRONMENT_THREAD_LOCAL
+#else
+#define ENVIRONMENT_THREAD_LOCAL __thread
+#endif
 
 // MARK: - Counters and pointers
 
@@ -143,13 +150,6 @@ typedef struct environment_reader_bookkeeping {
   uint32_t slot;
   /// The next record of the free list (under the registry's lock).
   struct environment_reader *_Nullable next_free;
-#if defined(__linux__)
-  /// A robust mutex its thread holds while it owns the record: when the thread is gone without
-  /// releasing the record (its first read ran in the last round of thread-specific-data
-  /// destructors, after which glibc calls no more), a later registration finds the mutex's owner
-  /// dead and takes the record out of the directory.
-  pthread_mutex_t owner;
-#endif
 } environment_reader_bookkeeping;
 
 /// One thread's reader record: `state` alone on a 128-byte line (two 64-byte lines on x86-64, one
@@ -181,7 +181,7 @@ typedef struct environment_reader {
 extern __thread environment_reader *_Nullable environment_current_reader
     __attribute__((tls_model("initial-exec")));
 #else
-extern __thread environment_reader *_Nullable environment_current_reader;
+extern ENVIRONMENT_THREAD_LOCAL environment_reader *_Nullable environment_current_reader;
 #endif
 
 /// Gives the calling thread a record (slow path of `environment_pin`): its own, kept until the
@@ -403,42 +403,6 @@ static inline void environment_table_publish(environment_table_entry *_Nonnull e
 extern void *_Nonnull swift_unownedRetain(void *_Nonnull object);
 extern void swift_unownedRelease(void *_Nonnull object);
 extern bool swift_isDeallocating(void *_Nonnull object);
-/// The object's strong reference count (an environment going away asks whether it holds its node
-/// alone: `Node.dropCachedReadsIfShared(_:)`).
-extern unsigned long swift_retainCount(void *_Nonnull object);
-
-// MARK: - Objects kept for the process (immortal)
-
-/// Makes `object` immortal in the Swift runtime's reference count, if it is a Swift object whose
-/// count is inline on a 64-bit platform (no side table: no weak reference to it was ever formed),
-/// and not deinitializing; returns whether it is immortal now. Immortal objects are never freed,
-/// and the runtime's retain and release of them load the count and write nothing. For objects the
-/// library keeps for the rest of the process anyway (see `Immortal.swift`).
-///
-/// The encoding is the runtime's own (`RefCountBitsT::immortalBits` in the Swift runtime's
-/// RefCount.h, which its exported `_swift_stdlib_immortalize` sets): every bit of the unowned
-/// count and the pure-Swift flag set, the strong count 2, `UseSlowRC` set. Set with a compare and
-/// swap from a count just checked, not with that function, so that a side table formed meanwhile
-/// (a weak reference on another thread) fails the swap instead of being overwritten.
-static inline bool environment_make_immortal(void *_Nonnull object) {
-#if UINTPTR_MAX == UINT64_MAX
-  uint64_t *count = (uint64_t *)((char *)object + sizeof(void *));
-  const uint64_t useSlowRC = 1ull << 63, isDeiniting = 1ull << 32;
-  const uint64_t immortal = (2ull << 33) | 0xFFFFFFFFull | useSlowRC;
-  uint64_t old = __atomic_load_n(count, __ATOMIC_RELAXED);
-  for (;;) {
-    if (old == immortal) return true;
-    if ((old & (useSlowRC | isDeiniting)) != 0) return false;
-    if (__atomic_compare_exchange_n(count, &old, immortal, true, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED)) {
-      return true;
-    }
-  }
-#else
-  (void)object;
-  return false;
-#endif
-}
 
 // MARK: - Waiting
 
@@ -469,7 +433,7 @@ bool environment_thread_name(char *_Nonnull buffer, unsigned long size);
 extern __thread void *_Nullable environment_current_context
     __attribute__((tls_model("initial-exec")));
 #else
-extern __thread void *_Nullable environment_current_context;
+extern ENVIRONMENT_THREAD_LOCAL void *_Nullable environment_current_context;
 #endif
 
 static inline void *_Nullable environment_context_load(void) { return environment_current_context; }
@@ -482,7 +446,7 @@ static inline void *_Nullable environment_context_load(void) { return environmen
 #if defined(__linux__)
 extern __thread bool environment_draining __attribute__((tls_model("initial-exec")));
 #else
-extern __thread bool environment_draining;
+extern ENVIRONMENT_THREAD_LOCAL bool environment_draining;
 #endif
 
 static inline bool environment_draining_load(void) { return environment_draining; }

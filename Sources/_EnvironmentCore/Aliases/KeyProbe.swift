@@ -63,8 +63,9 @@ struct KeyProbe {
 /// change, so an alias of key paths seen before needs no probe.
 ///
 /// Keyed by the key path object's identity (a literal is one object per process), which is
-/// cheap to hash on every write; the entry keeps its key path alive, so the identity is never
-/// reused by another key path. Bounded (`capacity`): key paths made at run time are new objects
+/// cheap to hash on every write; the entry keeps its key path's identity (`KeptIdentity`: its
+/// memory, not the key path or the arguments it captured), so the identity is never reused by
+/// another key path. Bounded (`capacity`): key paths made at run time are new objects
 /// at each write, and recording every one would grow the process's memory with the number of
 /// writes. Past the bound, key paths are not recorded (an alias of them is probed instead).
 enum KnownKeyPaths {
@@ -73,7 +74,7 @@ enum KnownKeyPaths {
 
   /// `nonisolated(unsafe)`: immutable reference; the dictionary is only touched under its lock.
   nonisolated(unsafe) private static let written =
-    LockedValue<[ObjectIdentifier: (keyPath: AnyKeyPath, key: KeyInfo)]>.make([:])
+    LockedValue<[ObjectIdentifier: (identity: KeptIdentity, key: KeyInfo)]>.make([:])
 
   static func key(writtenBy keyPath: AnyKeyPath) -> KeyInfo? {
     written.withLock { $0[ObjectIdentifier(keyPath)]?.key }
@@ -81,8 +82,8 @@ enum KnownKeyPaths {
 
   static func record(_ keyPath: AnyKeyPath, writes key: KeyInfo) {
     let identity = ObjectIdentifier(keyPath)
-    // Remembered per thread once recorded for the process (whose entry keeps the key path, so
-    // its identity, alive: a remembered identity is never another key path's). The thread's last
+    // Remembered per thread once recorded for the process (whose entry keeps the key path's
+    // identity: a remembered identity is never another key path's). The thread's last
     // key path is compared first: a loop that writes one key path skips hashing it.
     let isNew = ThreadContext.withCurrent { context in
       if context.lastRecordedKeyPath == identity { return false }
@@ -92,9 +93,7 @@ enum KnownKeyPaths {
     let isRecorded = written.withLock { written -> Bool in
       if written[identity] != nil { return true }
       guard written.count < capacity else { return false }
-      written[identity] = (keyPath, key)
-      // Kept for good: the retain of its literal at each write then writes nothing shared.
-      Immortal.make(keyPath)
+      written[identity] = (KeptIdentity(keyPath), key)
       return true
     }
     guard isRecorded else { return }

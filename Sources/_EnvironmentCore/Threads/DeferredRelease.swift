@@ -5,8 +5,8 @@ import _EnvironmentAtomics
 /// parents, a value whose `deinit` writes a fresh value of its kind that the next write replaces —
 /// runs with a constant stack depth.
 ///
-/// Every place where the core releases what may end a chain goes through here: an environment's
-/// next link, the values a write replaced, a freed read table. The outermost call on a thread
+/// Every place where the core releases what may end a chain goes through here: a node's state
+/// (its values, derived children and parent), the values a write replaced, a freed read table. The outermost call on a thread
 /// releases its item and then, one by one, every item queued while it did: a `deinit` that
 /// writes, releases an environment or frees a table queues what that would release instead of
 /// releasing it on its own stack. Such a nested write therefore returns before the value it
@@ -51,7 +51,7 @@ package enum DeferredRelease {
   /// ```swift
   /// DeferredRelease.release(values: replaced)
   /// ```
-  static func release<Values>(values: consuming Values) {
+  static func release<Values: ~Copyable>(values: consuming Values) {
     let context = ThreadContext.current
     guard environment_draining_load() else {
       // Not nested: released here, in a drain, without boxing them.
@@ -88,7 +88,7 @@ package enum DeferredRelease {
 
 /// Values a write replaced, queued while the thread is already releasing (see
 /// `DeferredRelease.release(values:)`): released with the box.
-private final class ReleasedValues<Values> {
+private final class ReleasedValues<Values: ~Copyable> {
   let values: Values
   init(_ values: consuming Values) { self.values = values }
 }

@@ -18,9 +18,9 @@ import _EnvironmentAtomics
 /// reclamation rule (see `Reclamation`).
 @usableFromInline
 package struct Node: @unchecked Sendable {
-  /// The node's state and cache. Package-visible for an environment's `deinit`, which passes it
-  /// to `dropCachedReadsIfShared(_:)` as loaded, with no copy of the node.
-  @usableFromInline package let storage: NodeStorage
+  /// The node's state and cache. A `var` only so that an environment's `deinit` can ask whether
+  /// it holds the only reference (`dropCachedReadsIfShared(_:)`); never assigned after `init`.
+  @usableFromInline package var storage: NodeStorage
 
   private init(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
@@ -430,27 +430,23 @@ package struct Node: @unchecked Sendable {
     if let retired { Reclamation.retire(retired) }
   }
 
-  /// `dropCachedReads()` for the node of `storage`, unless the caller holds the only reference
-  /// to it (an environment going away that no child, cached value or other thread holds): then
-  /// no reader can be looking at the table (every reader holds the node, or a descendant that
-  /// holds it) and no cached value holds the node, and the node's own release, right after,
-  /// frees the table without looking for readers. A per-request environment's end then costs no
+  /// `dropCachedReads()` for `node`, unless the caller holds the only reference to its storage
+  /// (an environment going away that no child, cached value or other thread holds): then no
+  /// reader can be looking at the table (every reader holds the node, or a descendant that holds
+  /// it) and no cached value holds the node, and the node's own release, right after, frees the
+  /// table without looking for readers. A per-request environment's end then costs no
   /// retirement.
   ///
   /// ```swift
-  /// deinit { Node.dropCachedReadsIfShared(Unmanaged.passUnretained(node.storage)) }
+  /// deinit { Node.dropCachedReadsIfShared(&node) }
   /// ```
   ///
-  /// The count is the runtime's strong count of the storage, so the caller passes the storage
-  /// it holds unretained, loaded where it calls: a call on the node itself
-  /// (`node.dropCachedReadsIfShared()`) holds a copy of it in a `deinit`, counted as a second
-  /// holder, which made every environment's end retire its table. The caller holds the storage
-  /// for the call (the unretained reference's invariant). (Not `isKnownUniquelyReferenced`, which
-  /// needs the node in a `var`: a `var` in the environment made every inlined read check
-  /// exclusivity, 50 instructions.)
-  package static func dropCachedReadsIfShared(_ storage: Unmanaged<NodeStorage>) {
-    guard swift_retainCount(storage.toOpaque()) > 1 else { return }
-    Node(storage: storage.takeUnretainedValue()).dropCachedReads()
+  /// `node` is the caller's own stored reference, passed `inout` so that
+  /// `isKnownUniquelyReferenced` sees it and no copy (a copy would count as a second holder and
+  /// make every environment's end retire its table).
+  package static func dropCachedReadsIfShared(_ node: inout Node) {
+    guard !isKnownUniquelyReferenced(&node.storage) else { return }
+    node.dropCachedReads()
   }
 
   /// Removes every value set on this node: reads fall back to ancestors and defaults.

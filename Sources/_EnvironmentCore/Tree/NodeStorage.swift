@@ -37,16 +37,17 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   }
 
   deinit {
-    // No reader can be looking at the table: every reader holds the node. Freeing it releases
-    // values, so the parent (possibly the last link of a long chain) is released iteratively.
+    // No reader can be looking at the table: every reader holds the node. Freeing the table, and
+    // the state (the values set here, derived children, the parent: possibly the next link of a
+    // long chain), releases values whose `deinit` is user code that may make and drop nodes of
+    // its own: both go through `DeferredRelease`, so such a chain runs at a constant depth.
     withUnsafeMutablePointers { words, state in
       let table = ReadTable(words.pointee.table)
       if !table.isEmptySentinel { DeferredRelease.destroy(table) }
       if !state.pointee.aliases.isEmpty {
         words.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
-      DeferredRelease.release { state.pointee.parent.take()?.storage }
-      state.deinitialize(count: 1)
+      DeferredRelease.release(values: state.move())
     }
   }
 

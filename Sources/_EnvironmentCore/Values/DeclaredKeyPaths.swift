@@ -1,7 +1,7 @@
 import _EnvironmentAtomics
 
-/// The key paths that `@Dependency` properties declare, kept alive for the rest of the process, so
-/// that a read table's entry for one holds no reference of its own to it.
+/// The identities of the key paths that `@Dependency` properties declare, kept for the rest of the
+/// process, so that a read table's entry for one holds no reference of its own to it.
 ///
 /// An entry found by a key path's identity must keep that identity from being taken by another
 /// key path while the entry exists. For any key path it does so with an unowned retain
@@ -10,12 +10,13 @@ import _EnvironmentAtomics
 /// runtime keeps for the life of the process anyway and which every request environment reads
 /// first: an unowned retain and release per key per request of an object that every thread's
 /// requests share is a cache line the threads take from each other. A key path kept here has an
-/// identity no other key path ever gets, and its entries hold nothing. It is made immortal too
-/// (`Immortal`): the compiler's retain of a literal at each evaluation then writes nothing.
+/// identity no other key path ever gets (`KeptIdentity`: an unowned reference, which keeps its
+/// memory but not the key path), and its entries hold nothing.
 ///
-/// Bounded: at most `capacity` key paths are kept, and beyond that entries retain their key paths
-/// as other reads' do. A program whose `@Dependency` properties are declared with key paths made
-/// at run time keeps at most that many of them alive (a few hundred KB), however many it makes.
+/// Bounded: at most `capacity` identities are kept, and beyond that entries retain their key paths
+/// as other reads' do. A key path made at run time is still deinitialized when its last user drops
+/// it, releasing the arguments it captured (`\.tenants[tenant]`): the process keeps at most
+/// `capacity` key paths' own allocations (a few hundred KB), however many it makes.
 ///
 /// ```swift
 /// DeclaredKeyPaths.keep(\Dependencies.apiClient)  // true: kept for the process
@@ -36,9 +37,9 @@ enum DeclaredKeyPaths {
   }()
   private static let slotCount = 2 * capacity
 
-  /// The kept key paths, which keep their identities from being reused.
+  /// The kept identities, which keep their addresses from being reused.
   /// `nonisolated(unsafe)`: immutable reference; the array is only touched under its lock.
-  nonisolated(unsafe) private static let kept = LockedValue<[AnyKeyPath]>.make([])
+  nonisolated(unsafe) private static let kept = LockedValue<[KeptIdentity]>.make([])
 
   /// Whether `keyPath` is kept for the process, keeping it if there is room. Takes no lock once
   /// it is kept.
@@ -51,10 +52,7 @@ enum DeclaredKeyPaths {
       case .found: return true
       case .empty(let slot):
         guard kept.count < capacity else { return false }
-        kept.append(keyPath)
-        // Kept for good: its retains (each literal's, at each environment's initialization) then
-        // write nothing threads share.
-        Immortal.make(keyPath)
+        kept.append(KeptIdentity(keyPath))
         environment_word_store(slot, identity)
         InternalCheck.require(
           kept.count <= capacity, "the kept key paths fill at most half of the slots")

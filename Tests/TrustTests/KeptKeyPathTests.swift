@@ -1,0 +1,77 @@
+import ComposableEnv
+import TestSupport
+import Testing
+
+/// The key paths a `@Dependency` declares are kept for the process by identity only: a key path
+/// made at run time whose subscript arguments hold objects (`\.[tenantSize: tenant]`) releases
+/// them when its last environment goes. Before, the process kept the key path itself, with its
+/// arguments: 4,096 of 5,000 tenants stayed alive after every environment was dropped.
+@Suite("Key paths kept for the process")
+struct KeptKeyPathTests {
+  @Test func aDeclaredKeyPathsArgumentsAreReleasedWithItsLastEnvironment() {
+    let live = LiveCount()
+    for index in 0..<5_000 {
+      let environment = TenantEnvironment(tenant: Tenant(index, live))
+      #expect(environment.size == Tenant.payloadSize)
+    }
+    #expect(live.count == 0, "\(live.count) of 5,000 tenants are still alive")
+  }
+
+  @Test func aWrittenKeyPathsArgumentsAreReleasedWithItsLastUser() {
+    let live = LiveCount()
+    let root = TrustRoot()
+    for index in 0..<1_000 {
+      let tenant = Tenant(index, live)
+      root.with(\.[tenantLimit: tenant], index)
+      #expect(root[dynamicMember: \.[tenantLimit: tenant]] == index)
+    }
+    #expect(live.count == 0, "\(live.count) of 1,000 tenants are still alive")
+  }
+}
+
+/// An object a key path's subscript captures, of 16 KB, counted while alive.
+final class Tenant: Hashable, Sendable {
+  static let payloadSize = 16_384
+  let index: Int
+  let payload: [UInt8]
+  let token: LiveToken
+
+  init(_ index: Int, _ live: LiveCount) {
+    self.index = index
+    payload = [UInt8](repeating: 1, count: Self.payloadSize)
+    token = LiveToken("tenant \(index)", live)
+  }
+
+  static func == (left: Tenant, right: Tenant) -> Bool { left === right }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// An environment that declares a dependency through a key path made at run time, with an
+/// argument.
+final class TenantEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency var size: Int
+
+  init(tenant: Tenant) {
+    _size = Dependency(\.[tenantSize: tenant])
+    super.init()
+  }
+
+  required init() {
+    _size = Dependency(\.tenantLimitDefault)
+    super.init()
+  }
+}
+
+private enum TenantLimitKey: LiveInTests { static var defaultValue: Int { 0 } }
+
+extension Dependencies {
+  fileprivate subscript(tenantSize tenant: Tenant) -> Int { tenant.payload.count }
+
+  fileprivate var tenantLimitDefault: Int { self[TenantLimitKey.self] }
+
+  /// One value for every tenant: what a write through `\.[tenantLimit: tenant]` sets.
+  fileprivate subscript(tenantLimit tenant: Tenant) -> Int {
+    get { self[TenantLimitKey.self] }
+    set { self[TenantLimitKey.self] = newValue }
+  }
+}
