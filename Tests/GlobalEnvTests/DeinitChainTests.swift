@@ -53,7 +53,8 @@ private final class ScopeLink: @unchecked Sendable {
     guard left > 0 else { return }
     withDependencies {
       $0.scopeLink = ScopeLink(left - 1, released)
-    } operation: {}
+    } operation: {
+    }
   }
 }
 
@@ -78,7 +79,11 @@ private final class OverlayLink: @unchecked Sendable {
   deinit {
     released.value += 1
     guard left > 0 else { return }
-    let model = withDependencies { $0.chainNumber = 1 } operation: { ChainModel() }
+    let model = withDependencies {
+      $0.chainNumber = 1
+    } operation: {
+      ChainModel()
+    }
     withDependencies {
       $0.overlayLink = OverlayLink(left - 1, released)
     } operation: {
