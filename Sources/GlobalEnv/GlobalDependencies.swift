@@ -101,15 +101,26 @@ enum GlobalDependencies {
   ///
   /// An `update` that assigns `$0` a set of values of its own (`$0 = DependencyValues()`) makes
   /// the scope read those instead (see `Node.replacement(for:environmentType:)`).
+  ///
+  /// Entering a scope costs the same at any depth of nesting: its test context is its parent
+  /// scope's, read from the parent's node, not looked up as a task-local value (a lookup of a
+  /// value no binding inside the parent sets walks every binding of the task, one per enclosing
+  /// scope). That is the current test context: this module binds a test context only together
+  /// with a scope made in it (`withTestContext`, `RunningTestScopes`).
   static func makeScope(
-    on parent: Scope? = innermostScopeIfAny, node parentNode: Node? = nil,
+    on parent: Scope? = innermostScopeIfAny, node overlay: Node? = nil,
     owning testContext: TestContext? = nil, _ update: (inout Dependencies) throws -> Void
   ) rethrows -> Scope {
-    let parentNode = parentNode ?? parent?.node ?? root
+    let parentNode = overlay ?? parent?.node ?? root
     let environmentType: Any.Type = testContext == nil ? ScopedOverride.self : TestScope.self
+    let inherited =
+      if let testContext { testContext } else if overlay == nil, let parent {
+        parent.node.testContext
+      } else {
+        TestContext.current ?? parentNode.testContext
+      }
     let node = Node.makeChild(
-      of: parentNode, environmentType: environmentType,
-      testContext: TestContext.current ?? parentNode.testContext)
+      of: parentNode, environmentType: environmentType, testContext: inherited)
     var dependencies = node.dependencies()
     try ThreadContext.settingValues { try update(&dependencies) }
     let read = node.replacement(for: dependencies, environmentType: environmentType) ?? node

@@ -1,3 +1,4 @@
+import Foundation
 import GlobalEnv
 import HeapStatistics
 
@@ -45,6 +46,41 @@ enum GlobalBenchmarks {
         }
       }
     }
+  }
+
+  /// Entering (and leaving) one more `withDependencies` scope inside `depth` nested ones, on a
+  /// thread of its own with a stack for the nesting: entering must cost the same at any depth.
+  static func enterNestedScope(depth: Int, _ settings: Settings) -> Double {
+    // `nonisolated(unsafe)`: written by the thread before it signals, read after the wait.
+    nonisolated(unsafe) var result = 0.0
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      result = nest(level: 1, total: depth) { measure(settings, enterScopes) }
+      done.signal()
+    }
+    thread.stackSize = 256 << 20
+    thread.start()
+    done.wait()
+    return result
+  }
+
+  /// Runs `body` inside `total - level + 1` nested `withDependencies` scopes.
+  @inline(never)
+  static func nest<Result>(level: Int, total: Int, _ body: () -> Result) -> Result {
+    guard level <= total else { return body() }
+    return withDependencies { $0.bench2 = level } operation: {
+      nest(level: level + 1, total: total, body)
+    }
+  }
+
+  /// Enters and leaves `times` scopes, one after another, where it is called.
+  @inline(never)
+  static func enterScopes(_ times: Int) -> Int {
+    var sum = 0
+    for index in 0..<times {
+      sum &+= withDependencies { $0.bench1 = index } operation: { index }
+    }
+    return sum
   }
 
   /// A `@Dependency` of a model made in a `withValues` scope, read after the scope ended (through
@@ -102,6 +138,19 @@ enum GlobalBenchmarks {
       var sum = 0
       for _ in 0..<iterations { sum &+= model.number }
       return sum
+    }
+  }
+}
+
+extension GlobalBenchmarks {
+  /// Nests `total` scopes, entering `times` scopes one after another inside the scope of depth
+  /// `enteringAt`.
+  @inline(never)
+  static func nest(level: Int, total: Int, enteringAt depth: Int, _ times: Int) -> Int {
+    withDependencies { $0.bench2 = level } operation: {
+      let entered = level == depth ? enterScopes(times) : 0
+      guard level < total else { return entered }
+      return entered &+ nest(level: level + 1, total: total, enteringAt: depth, times)
     }
   }
 }

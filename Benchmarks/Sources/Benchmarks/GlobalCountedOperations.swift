@@ -16,6 +16,14 @@ extension CountedOperation {
         }
       }
     },
+    // Entering a scope costs the same at any depth: both build 10,000 nested scopes, and enter
+    // `times` more at the top or at the bottom.
+    CountedOperation(name: "GlobalEnv enter a scope, at depth 1 of 10,000", times: 25_000) {
+      times in { GlobalBenchmarks.nest(level: 1, total: 10_000, enteringAt: 1, times) }
+    },
+    CountedOperation(name: "GlobalEnv enter a scope, at depth 10,000", times: 25_000) { times in
+      { GlobalBenchmarks.nest(level: 1, total: 10_000, enteringAt: 10_000, times) }
+    },
   ]
 
   /// `times` reads of a process-wide dependency already read once.

@@ -98,7 +98,12 @@ struct Report {
     let modelAfterOne = value("GlobalEnv make + read a model after 1 ended scope", ours)
     let modelAfterMany = value("GlobalEnv make + read a model after 20,000 ended scopes", ours)
     let missingValueReport = value("missing-value report (per report)", ours)
+    let enterShallow = value("GlobalEnv enter a withDependencies scope, depth 1", ours)
+    let enterDeep = value("GlobalEnv enter a withDependencies scope, depth 10,000", ours)
     let all: [Target?] = manyKeys + [
+      check(
+        "GlobalEnv enter a withDependencies scope, depth 10,000 ≤ 1.5 × depth 1", enterDeep,
+        enterShallow.map { $0 * 1.5 }, "ns"),
       check(
         "re-resolve after a write, 100,000 keys ≤ 2 × 10 keys", reResolveMany,
         reResolveTen.map { $0 * 2 }, "ns"),

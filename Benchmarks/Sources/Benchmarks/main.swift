@@ -171,6 +171,14 @@ scenarios += [
     [(ours, { GlobalBenchmarks.makeAndReadAfterEndedScopes(20_000, $0) })]
   ),
   Scenario(
+    "GlobalEnv enter a withDependencies scope, depth 1",
+    [(ours, { GlobalBenchmarks.enterNestedScope(depth: 1, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv enter a withDependencies scope, depth 10,000",
+    [(ours, { GlobalBenchmarks.enterNestedScope(depth: 10_000, $0) })]
+  ),
+  Scenario(
     "GlobalEnv heap growth of a scope over 20,000 ended scopes", unit: "bytes",
     [(ours, { _ in GlobalBenchmarks.heapGrowthOverEndedScopes(20_000) })]
   ),
