@@ -48,7 +48,9 @@ extension Dependencies {
     operation: (RequestScope) async throws -> Result
   ) async throws -> Result {
     try await withValues(update) {
-      try await RequestScope.run(()) { _, scope in try await operation(scope) }
+      try await RequestScope.run((), owner: GlobalDependencies.current.nameInPath) { _, scope in
+        try await operation(scope)
+      }
     }
   }
 }

@@ -17,6 +17,12 @@
 ///
 /// Not `Sendable`: acquire resources from the scope's own task. Releases run on that task, after
 /// the scope's body, even when it was cancelled (a release that checks for cancellation sees it).
+///
+/// A scope kept past its end (stored, or captured by a task that outlives the body) owns nothing
+/// more: a resource acquired or a release registered then is a programmer error, reported (a
+/// test failure in tests, a message on standard error elsewhere) with the scope's environment,
+/// and its release runs at once, so that nothing leaks: a synchronous one before the call
+/// returns, an asynchronous one in a new task.
 public final class RequestScope {
   /// A release: synchronous ones are called without an asynchronous call's cost.
   private enum Release {
@@ -28,7 +34,13 @@ public final class RequestScope {
   /// ends, which a release may push onto (what it registers runs next).
   private var releases: [Release] = []
 
-  private init() {}
+  /// What the scope belongs to, for the report of a use after its end: the environment's name.
+  private let owner: String
+
+  /// Set once every release has run: what is registered after that runs at once.
+  private var ended = false
+
+  private init(owner: String) { self.owner = owner }
 
   /// Takes ownership of `resource`, made by the caller: `release` runs with it when the scope
   /// ends.
@@ -39,8 +51,7 @@ public final class RequestScope {
   public func acquire<Resource>(
     _ resource: Resource, release: @escaping (Resource) async throws -> Void
   ) -> Resource {
-    reserve()
-    releases.append(.async { try await release(resource) })
+    register(.async { try await release(resource) }, "acquire(_:release:)")
     return resource
   }
 
@@ -52,14 +63,48 @@ public final class RequestScope {
   public func acquire<Resource>(
     _ resource: Resource, release: @escaping (Resource) throws -> Void
   ) -> Resource {
-    reserve()
-    releases.append(.sync { try release(resource) })
+    register(.sync { try release(resource) }, "acquire(_:release:)")
     return resource
   }
 
-  /// Room for a request's few resources at the first one, rather than growing one by one.
-  private func reserve() {
+  /// Pushes `release`, or, once the scope has ended, reports the call (`method`) and runs the
+  /// release at once.
+  private func register(_ release: Release, _ method: String) {
+    guard !ended else { return runAfterEnd(release, method) }
+    // Room for a request's few resources at the first one, rather than growing one by one.
     if releases.isEmpty { releases.reserveCapacity(4) }
+    releases.append(release)
+  }
+
+  /// Reports a use of the scope after its end and runs `release` at once: a synchronous release
+  /// here, an asynchronous one in a new task.
+  private func runAfterEnd(_ release: Release, _ method: String) {
+    TestFailureReporting.record(
+      """
+      RequestScope.\(method) was called on the request scope of \(owner) after that scope \
+      ended: its release runs now. Acquire resources and register releases in the scope's body \
+      only (a scope kept past its body owns nothing).
+      """, at: nil)
+    switch release {
+    case .sync(let release):
+      do { try release() } catch {
+        writeToStandardError(
+          "swift-composable-env: a release registered after the end of \(owner)'s request scope threw \(error)"
+        )
+      }
+    case .async(let release):
+      // `nonisolated(unsafe)`: handed over to the new task and never used here again; the scope
+      // that should have run it on its own task has ended.
+      nonisolated(unsafe) let release = release
+      let owner = owner
+      Task {
+        do { try await release() } catch {
+          writeToStandardError(
+            "swift-composable-env: a release registered after the end of \(owner)'s request scope threw \(error)"
+          )
+        }
+      }
+    }
   }
 
   /// Runs `release` when the scope ends, in reverse order with the resources' releases.
@@ -68,8 +113,7 @@ public final class RequestScope {
   /// scope.onEnd { await metrics.record(requestDuration) }
   /// ```
   public func onEnd(_ release: @escaping () async throws -> Void) {
-    reserve()
-    releases.append(.async(release))
+    register(.async(release), "onEnd(_:)")
   }
 
   /// Runs the synchronous `release` when the scope ends, in reverse order with the others.
@@ -78,23 +122,23 @@ public final class RequestScope {
   /// scope.onEnd { log.info("request done") }
   /// ```
   public func onEnd(_ release: @escaping () throws -> Void) {
-    reserve()
-    releases.append(.sync(release))
+    register(.sync(release), "onEnd(_:)")
   }
 
   /// Runs `body` with `child` and a new scope, then releases what it acquired, in reverse
   /// order. The body's error wins over a release's; a release's error is thrown when the body
-  /// returned, after every release ran.
+  /// returned, after every release ran. `owner` names the scope's environment in reports.
   ///
   /// ```swift
-  /// try await RequestScope.run(child, body)
+  /// try await RequestScope.run(child, owner: "RequestEnvironment", body)
   /// ```
   package static func run<Child, Result>(
     _ child: sending Child,
+    owner: String,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
-    let scope = RequestScope()
+    let scope = RequestScope(owner: owner)
     let outcome: Swift.Result<Result, any Error>
     do {
       outcome = .success(try await body(child, scope))
@@ -106,6 +150,7 @@ public final class RequestScope {
     // `releaseRest`.
     var releaseError = scope.releaseSynchronously()
     if !scope.releases.isEmpty { releaseError = await scope.releaseRest(firstError: releaseError) }
+    scope.ended = true
     let result = try outcome.get()
     if let releaseError { throw releaseError }
     return result

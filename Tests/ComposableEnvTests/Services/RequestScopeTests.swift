@@ -24,6 +24,41 @@ private final class Resource: Sendable {
 
 @Suite("Request-scoped resources", .timeLimit(.minutes(10)))
 struct RequestScopeTests {
+  @Test func aReleaseRegisteredAfterTheScopeEndedRunsAtOnceAndIsReported() async throws {
+    let log = ServiceLog()
+    let live = Counter()
+    let kept = try await ServiceRoot().withChild(RequestChild.self) { _, scope in scope }
+    let messages = recordedIssues {
+      _ = kept.acquire(Resource("late", log: log, live: live)) { $0.release() }
+      kept.onEnd { log.record("late end") }
+    }
+    #expect(log.all == ["release late", "late end"], "each ran at the call")
+    #expect(live.count == 0, "nothing leaks")
+    #expect(messages.count == 2)
+    #expect(
+      messages.allSatisfy { $0.contains("RequestChild") && $0.contains("after that scope ended") })
+  }
+
+  @Test func anAsynchronousReleaseRegisteredAfterTheScopeEndedRunsAtOnceAndIsReported()
+    async throws
+  {
+    let live = Counter()
+    let kept = try await ServiceRoot().withChild(RequestChild.self) { _, scope in scope }
+    let released = AsyncStream<Void>.makeStream()
+    let messages = recordedIssues {
+      _ = kept.acquire(Resource("late", log: ServiceLog(), live: live)) { resource in
+        await Task.yield()
+        resource.release()
+        released.continuation.yield()
+      }
+    }
+    #expect(messages.count == 1)
+    #expect(messages.first?.contains("acquire(_:release:)") == true)
+    var iterator = released.stream.makeAsyncIterator()
+    await iterator.next()
+    #expect(live.count == 0, "released in a task of its own, without waiting for anything")
+  }
+
   @Test func resourcesAreReleasedInReverseOrderWhenTheScopeReturns() async throws {
     let log = ServiceLog()
     let live = Counter()
