@@ -147,39 +147,47 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
       return
     }
     await settle(awaitingAFirstSleeper: true)
-    while let due = state.withLock({ $0.wakeNext(upTo: deadline) }) {
-      for sleeper in due { sleeper.continuation?.resume() }
-      await waitUntilReturned(due)
-      await settle()
+    while true {
+      switch state.withLock({ $0.wakeNext(upTo: deadline) }) {
+      case .woke(let due):
+        for sleeper in due { sleeper.continuation?.resume() }
+        await waitUntilReturned(due)
+        await settle()
+      case .sleepsArriving:
+        // A sleep on its way in may be due before `deadline`: the clock does not move past it
+        // until it is queued (and woken here) or has returned.
+        await settle()
+      case .reached:
+        return
+      }
     }
   }
 
-  /// Waits until each task that `woken` held has come back: slept on the clock again (which the
-  /// clock sees, so that a timer's next sleep is always there before the clock moves on), or run
-  /// to its end (or to a wait on something else), which the clock cannot see: it then waits until
-  /// the task has run since its wake, the main actor has run what was queued after, and no sleep
-  /// is on its way in, twice over.
+  /// Waits until each task that `woken` held has come back from its sleep — an event each
+  /// sleeping task records itself (`Sleeper.isRunning`), not a count of yields — and then until it
+  /// has slept on the clock again (which the clock sees, so that a timer's next sleep is always
+  /// there before the clock moves on) or run to its end (or to a wait on something else), which
+  /// the clock cannot see: it then waits until the main actor has run what was queued after, and
+  /// no sleep is on its way in, twice over.
   ///
   /// Gives up after a generous real-time bound and fails the test: a woken task that never runs
   /// is a starved executor.
   private func waitUntilReturned(_ woken: [Sleeper<Instant>]) async {
     let start = ContinuousClock.now
+    func gaveUp() -> Bool {
+      guard ContinuousClock.now - start > .seconds(60) else { return false }
+      TestFailureReporting.record(
+        "TestClock: a task woken by advance did not come back within 60 s; the clock moves on.",
+        at: nil)
+      return true
+    }
+    while !state.withLock({ _ in woken.allSatisfy(\.isRunning) }) {
+      if gaveUp() { return }
+      await Settling.yieldOnce()
+    }
     var quietSettles = 0
-    while true {
-      let (awaited, ran) = state.withLock { state in
-        (state.awaited, woken.allSatisfy(\.isRunning))
-      }
-      if awaited.isEmpty || quietSettles == Settling.quietSettles { return }
-      if ContinuousClock.now - start > .seconds(60) {
-        TestFailureReporting.record(
-          "TestClock: a task woken by advance did not come back within 60 s; the clock moves on.",
-          at: nil)
-        return
-      }
-      guard ran else {
-        await Settling.yieldOnce()
-        continue
-      }
+    while !state.withLock({ $0.awaited.isEmpty }), quietSettles < Settling.quietSettles {
+      if gaveUp() { return }
       let caughtUp = await Settling.settle()
       let arriving = state.withLock { $0.arriving }
       quietSettles = caughtUp && arriving == 0 ? quietSettles + 1 : 0
@@ -403,19 +411,30 @@ private struct State<Instant: InstantProtocol> {
   /// The latest deadline of the sleepers, if any.
   var lastDeadline: Instant? { sleepers.map(\.deadline).max() }
 
+  /// What one step of an advance found.
+  enum Step {
+    /// The sleepers due at the earliest deadline, taken out to resume; `now` is there.
+    case woke([Sleeper<Instant>])
+    /// None is due by the deadline, but a sleep is on its way in: `now` has not moved.
+    case sleepsArriving
+    /// None is due, none is arriving: `now` is at the deadline.
+    case reached
+  }
+
   /// Moves `now` to the earliest deadline of the sleepers if it is at most `deadline`, and takes
   /// out the sleepers due then (in the order they began), to resume, awaiting their tasks; with
-  /// none due, moves `now` to `deadline` and returns nil.
-  mutating func wakeNext(upTo deadline: Instant) -> [Sleeper<Instant>]? {
+  /// none due, moves `now` to `deadline` unless a sleep is on its way in (it may be due before).
+  mutating func wakeNext(upTo deadline: Instant) -> Step {
     guard let earliest = sleepers.map(\.deadline).min(), earliest <= deadline else {
+      if arriving > 0 { return .sleepsArriving }
       now = max(now, deadline)
-      return nil
+      return .reached
     }
     now = max(now, earliest)
     let due = sleepers.filter { $0.deadline == earliest }
     sleepers.removeAll { $0.deadline == earliest }
     awaited = Set(due.map(\.task))
-    return due
+    return .woke(due)
   }
 }
 

@@ -36,29 +36,18 @@ extension ComposableEnvironment {
   fileprivate func setFlag<Key: FlagKeyType>(_ key: Key.Type, _ value: Int) { with(key, value) }
 }
 
-/// The ratio of the median times of `many` and `few`, over `samples` samples of each taken in
-/// turn (so that a slow moment of the machine slows both alike).
-private func medianRatio(samples: Int = 7, few: () -> Void, many: () -> Void) -> Double {
-  var fewTimes: [Double] = []
-  var manyTimes: [Double] = []
-  for _ in 0..<samples {
-    fewTimes.append(seconds(few))
-    manyTimes.append(seconds(many))
-  }
-  return manyTimes.sorted()[samples / 2] / fewTimes.sorted()[samples / 2]
-}
-
-/// What a write, and a re-resolve after a write, cost does not grow with the keys a tree has read
-/// or the values an environment holds. Before, both were found by a linear search (under the
-/// tree's or the node's lock): a re-resolve after a write among 100,000 computed defaults cost
-/// about 70 times one among 10, and a write among 10,000 values about 18 times one among 10
-/// (release builds).
+/// Writes and re-resolves after a write among many keys and values: right, and done in time for
+/// the watchdog. What they cost, against 10 keys, is a Benchmarks row ("re-resolve after a write,
+/// 100,000 keys", "write with 10,000 values on the node", each with a target of twice the cost
+/// among 10); `IndexedEntriesTests` counts the comparisons a lookup makes. Before, both were
+/// found by a linear search: among 100,000 computed defaults a re-resolve cost about 70 times one
+/// among 10 (release builds).
 @Suite("Many keys: writes and re-resolves", .serialized)
 struct KeyCountTests {
   /// A root with a child (so that a write invalidates every cache of the tree) that has read
   /// `count` keys' defaults; runs 200 writes of the first key, each followed by a read of the
-  /// last key, whose default is looked up again.
-  private static func writesThenReads(amongKeys count: Int) -> () -> Void {
+  /// last key, whose default is looked up again; returns whether every read was right.
+  private static func writesThenReads(amongKeys count: Int) -> () -> Bool {
     let keys = flagKeys(count)
     let root = FeatureEnvironment()
     _ = root.next.number
@@ -74,15 +63,18 @@ struct KeyCountTests {
 
   private static func writeThenRead<Written: FlagKeyType, Read: FlagKeyType>(
     _ written: Written.Type, _ read: Read.Type, at root: FeatureEnvironment
-  ) {
+  ) -> Bool {
+    var right = true
     for value in 1...200 {
       root.setFlag(written, value)
-      _ = root.flag(read)
+      right = right && root.flag(written) == value && root.flag(read) == 0
     }
+    return right
   }
 
-  /// An environment that holds `count` values; runs 200 writes of the value set last.
-  private static func writes(amongValues count: Int) -> () -> Void {
+  /// An environment that holds `count` values; runs 200 writes of the value set last; returns
+  /// whether each was read back.
+  private static func writes(amongValues count: Int) -> () -> Bool {
     let keys = flagKeys(count)
     let environment = FeatureEnvironment()
     for key in keys { environment.setFlag(key, 1) }
@@ -92,30 +84,31 @@ struct KeyCountTests {
 
   private static func write<Written: FlagKeyType>(
     _ written: Written.Type, at environment: FeatureEnvironment
-  ) {
-    for value in 1...200 { environment.setFlag(written, value) }
+  ) -> Bool {
+    var right = true
+    for value in 1...200 {
+      environment.setFlag(written, value)
+      right = right && environment.flag(written) == value
+    }
+    return right
   }
 
-  @Test func reResolvingAfterAWriteAmongAHundredThousandKeysCostsAboutWhatItDoesAmongTen() {
-    let ratio = Shared(Double.infinity)
+  @Test func reResolvingAfterAWriteAmongAHundredThousandKeysReadsTheWrittenValue() {
+    let right = Shared(false)
     // On a regression, computing the 100,000 defaults alone takes minutes.
     let finished = finishes(within: 120) {
-      let few = Self.writesThenReads(amongKeys: 10)
-      let many = Self.writesThenReads(amongKeys: 100_000)
-      ratio.value = medianRatio(few: few, many: many)
+      right.value = Self.writesThenReads(amongKeys: 100_000)()
     }
     #expect(finished)
-    #expect(ratio.value <= 5, "\(ratio.value) times the cost among 10 keys")
+    #expect(right.value)
   }
 
-  @Test func aWriteAmongTenThousandValuesCostsAboutWhatItDoesAmongTen() {
-    let ratio = Shared(Double.infinity)
+  @Test func aWriteAmongTenThousandValuesReadsBack() {
+    let right = Shared(false)
     let finished = finishes(within: 120) {
-      let few = Self.writes(amongValues: 10)
-      let many = Self.writes(amongValues: 10_000)
-      ratio.value = medianRatio(few: few, many: many)
+      right.value = Self.writes(amongValues: 10_000)()
     }
     #expect(finished)
-    #expect(ratio.value <= 5, "\(ratio.value) times the cost among 10 values")
+    #expect(right.value)
   }
 }

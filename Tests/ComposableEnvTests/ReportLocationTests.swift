@@ -122,20 +122,4 @@ private final class LocatedEnvironment: ComposableEnvironment {
     #expect(locations.count == 1)
     #expect(locations.first??.line == LocatedEnvironment.outerLine)
   }
-
-  @Test func aMissingValueReportTakesLessThanAMillisecond() {
-    let clock = ContinuousClock()
-    var fastest = Duration.seconds(60)
-    let messages = recordedIssues {
-      for _ in 0..<5 {
-        // A context of its own each time: a key is reported once per context.
-        withDependencyTestContext {
-          let environment = LocatedEnvironment()
-          fastest = min(fastest, clock.measure { _ = environment.byKeyPath })
-        }
-      }
-    }
-    #expect(messages.count == 5)
-    #expect(fastest < .milliseconds(1), "the fastest of five reporting reads took \(fastest)")
-  }
 }

@@ -367,7 +367,9 @@ extension CapturedScopeTests {
     #expect(overlays <= 16)
     #expect(liveTokens <= 16)
     #expect(scopes.allSatisfy { $0.value == nil })
-    #expect(live.count == 0)
+    // A table a reader on another thread was pinned at (any node's: another test's) is freed
+    // when that reader unpins, on its thread.
+    #expect(becomesTrue(within: 10) { live.count == 0 })
   }
 
   @Test func makingAndReadingAModelPerRequestInALongLivedScopeKeepsFewOverlays() {

@@ -44,21 +44,18 @@ struct GlobalConcurrencyModelTests {
 
   @Test func whileASlowDefaultIsComputedOtherReadsAndScopedWritesDoNotWait() {
     runInBackground { _ = GlobalStallModel().slow }
-    GlobalStallGate.slowStarted.wait()
-    let elapsed = Shared(Double.infinity)
+    GlobalStallGate.slow.started.wait()
     #expect(
-      finishes(within: 10) {
-        elapsed.value = seconds {
+      finishes(within: 60) {
+        _ = GlobalStallModel().fast
+        Dependencies.withValues {
+          $0.globalUnrelated = 2
+        } operation: {
+          GlobalStallModel().with(\.globalNeverRead, 3)
           _ = GlobalStallModel().fast
-          Dependencies.withValues {
-            $0.globalUnrelated = 2
-          } operation: {
-            GlobalStallModel().with(\.globalNeverRead, 3)
-            _ = GlobalStallModel().fast
-          }
         }
-      })
-    #expect(elapsed.value < 0.5)
+      }, "finished while the slow default was still being computed")
+    GlobalStallGate.slow.release()
   }
 
   @Test func withInsideAScopeDoesNotComputeTheLiveDefault() {
@@ -111,17 +108,15 @@ struct GlobalConcurrencyModelTests {
   @Test func slowDerivedEnvironmentDelaysOnlyItsOwnReaders() {
     let parent = GlobalSlowParent()
     runInBackground { _ = parent.slow }
-    GlobalStallGate.initStarted.wait()
-    let elapsed = Shared(Double.infinity)
+    GlobalStallGate.initStalled.started.wait()
     #expect(
-      finishes(within: 10) {
-        elapsed.value = seconds {
-          _ = parent.quick
-          _ = GlobalSlowParent().quick
-        }
-      })
-    #expect(elapsed.value < 0.5)
+      finishes(within: 60) {
+        _ = parent.quick
+        _ = GlobalSlowParent().quick
+      }, "finished while the slow child's initializer was still running")
+    GlobalStallGate.initStalled.release()
   }
+
 }
 
 extension ProcessWideState {
@@ -176,8 +171,8 @@ private struct GlobalWriteModel: GlobalDependenciesAccessing {
 }
 
 private enum GlobalStallGate {
-  static let slowStarted = DispatchSemaphore(value: 0)
-  static let initStarted = DispatchSemaphore(value: 0)
+  static let slow = Stall()
+  static let initStalled = Stall()
 }
 
 private struct GlobalSlowParent: GlobalEnvironment {
@@ -187,8 +182,7 @@ private struct GlobalSlowParent: GlobalEnvironment {
 
 private struct GlobalSlowChild: GlobalEnvironment {
   init() {
-    GlobalStallGate.initStarted.signal()
-    Thread.sleep(forTimeInterval: 1)
+    GlobalStallGate.initStalled.enter()
   }
 }
 
@@ -273,8 +267,7 @@ extension DependencyKeys {
 
   fileprivate struct GlobalSlow: LiveInTests {
     static var defaultValue: Int {
-      GlobalStallGate.slowStarted.signal()
-      Thread.sleep(forTimeInterval: 1)
+      GlobalStallGate.slow.enter()
       return 1
     }
   }

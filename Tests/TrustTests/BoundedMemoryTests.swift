@@ -10,17 +10,19 @@ import Testing
 /// `BoundedMemoryInAChildProcess` starts, where no other test allocates meanwhile (tests running
 /// beside these, whatever they are, held megabytes across every measurement window), or where a
 /// child process cannot be started.
-private let measuresHeapHere =
+let measuresHeapHere =
   ProcessInfo.processInfo.environment["ENVIRONMENT_MEASURE_HEAP"] == "1"
   || !ChildTestRun.isSupported
 
-/// Runs `BoundedMemoryTests` alone, in a child process of this test binary.
+/// Runs `BoundedMemoryTests` and `KeptKeyPathTests` alone, in a child process of this test
+/// binary (the second fills the process's set of kept key paths, which no other test should see
+/// full).
 @Suite("Bounded memory, alone in a child process")
 struct BoundedMemoryInAChildProcess {
   @Test(.enabled(if: !measuresHeapHere))
   func theHeapStaysBoundedMeasuredWithNoOtherTestRunning() async throws {
     let run = try await ChildTestRun(
-      filter: "BoundedMemoryTests", variables: ["ENVIRONMENT_MEASURE_HEAP": "1"], within: 600)
+      filter: "BoundedMemoryTests|KeptKeyPathTests", variables: ["ENVIRONMENT_MEASURE_HEAP": "1"], within: 600)
     #expect(run.finished && run.status == 0, "\(run.output)")
     #expect(run.output.contains("passed"), "\(run.output)")
   }

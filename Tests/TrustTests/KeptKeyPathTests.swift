@@ -5,8 +5,9 @@ import Testing
 /// The key paths a `@Dependency` declares are kept for the process by identity only: a key path
 /// made at run time whose subscript arguments hold objects (`\.[tenantSize: tenant]`) releases
 /// them when its last environment goes. Before, the process kept the key path itself, with its
-/// arguments: 4,096 of 5,000 tenants stayed alive after every environment was dropped.
-@Suite("Key paths kept for the process")
+/// arguments: 4,096 of 5,000 tenants stayed alive after every environment was dropped. Run in a
+/// child process (`BoundedMemoryInAChildProcess`): 5,000 key paths fill the process's set.
+@Suite("Key paths kept for the process", .serialized, .enabled(if: measuresHeapHere))
 struct KeptKeyPathTests {
   @Test func aDeclaredKeyPathsArgumentsAreReleasedWithItsLastEnvironment() {
     let live = LiveCount()

@@ -64,13 +64,6 @@ private final class OneShot: @unchecked Sendable {
   }
 }
 
-/// Seconds elapsed while `body` runs.
-public func seconds(_ body: () -> Void) -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
-  body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
 /// Runs `body` on a new thread and returns at once; `started` is signalled by the caller's code
 /// when it reaches the point the test waits for.
 public func runInBackground(_ body: @escaping @Sendable () -> Void) {
@@ -118,4 +111,35 @@ public func becomesTrue(within seconds: Double, _ condition: () -> Bool) -> Bool
     usleep(1_000)
   }
   return true
+}
+
+/// A default or an initializer that stalls until the test lets it go: it says that it started,
+/// then waits for `release()` (at most 60 s, so that a failed test does not keep its thread for
+/// good). What must not wait for it is checked by an event — it finishes while the stall holds —
+/// not by how long it took.
+///
+/// ```swift
+/// static let stall = Stall()
+/// static var defaultValue: Int { stall.enter(); return 1 }
+/// // in the test:
+/// runInBackground { _ = environment.slow }
+/// Keys.stall.started.wait()
+/// #expect(finishes(within: 60) { _ = environment.fast })  // while `slow` is stalled
+/// Keys.stall.release()
+/// ```
+public final class Stall: @unchecked Sendable {
+  // `@unchecked Sendable`: two semaphores, which are thread-safe.
+  public let started = DispatchSemaphore(value: 0)
+  private let released = DispatchSemaphore(value: 0)
+
+  public init() {}
+
+  /// Says that the stall began, then waits until `release()` (or 60 s).
+  public func enter() {
+    started.signal()
+    _ = released.wait(timeout: .now() + 60)
+  }
+
+  /// Lets the stalled code go on.
+  public func release() { released.signal() }
 }
