@@ -22,7 +22,8 @@ struct BoundedMemoryInAChildProcess {
   @Test(.enabled(if: !measuresHeapHere))
   func theHeapStaysBoundedMeasuredWithNoOtherTestRunning() async throws {
     let run = try await ChildTestRun(
-      filter: "BoundedMemoryTests|KeptKeyPathTests", variables: ["ENVIRONMENT_MEASURE_HEAP": "1"], within: 600)
+      filter: "BoundedMemoryTests|KeptKeyPathTests", variables: ["ENVIRONMENT_MEASURE_HEAP": "1"],
+      within: 600)
     #expect(run.finished && run.status == 0, "\(run.output)")
     #expect(run.output.contains("passed"), "\(run.output)")
   }
