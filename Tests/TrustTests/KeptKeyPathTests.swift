@@ -1,4 +1,5 @@
 import ComposableEnv
+import Dispatch
 import TestSupport
 import Testing
 
@@ -66,13 +67,50 @@ final class TenantEnvironment: ComposableEnvironment, @unchecked Sendable {
 private enum TenantLimitKey: LiveInTests { static var defaultValue: Int { 0 } }
 
 extension Dependencies {
-  fileprivate subscript(tenantSize tenant: Tenant) -> Int { tenant.payload.count }
+  subscript(tenantSize tenant: Tenant) -> Int { tenant.payload.count }
 
-  fileprivate var tenantLimitDefault: Int { self[TenantLimitKey.self] }
+  var tenantLimitDefault: Int { self[TenantLimitKey.self] }
 
   /// One value for every tenant: what a write through `\.[tenantLimit: tenant]` sets.
   fileprivate subscript(tenantLimit tenant: Tenant) -> Int {
     get { self[TenantLimitKey.self] }
     set { self[TenantLimitKey.self] = newValue }
+  }
+}
+
+/// A key path made at run time, read on one thread through fresh children (their read tables take
+/// and drop unowned references to it) while another thread makes the first environment that
+/// declares it (which keeps it for the process). The library used to make such a key path
+/// immortal by writing its reference-count word, racing the runtime's own unowned release: the
+/// word ended corrupt and `swift_retain` crashed, 5 of 5 runs.
+@Suite("Key paths kept while read elsewhere")
+struct KeptKeyPathRaceTests {
+  @Test func aKeyPathDeclaredOnOneThreadWhileAnotherReadsItThroughFreshChildrenStaysIntact() {
+    let app = TrustRoot()
+    for round in 0..<2_000 {
+      let keyPath = (\Dependencies.[tenantSize: Tenant(round, LiveCount())])
+      DispatchQueue.concurrentPerform(iterations: 2) { thread in
+        if thread == 0 {
+          for _ in 0..<50 { _ = app.makeChild(TrustNode.self)[dynamicMember: keyPath] }
+        } else {
+          #expect(DeclaringEnvironment(keyPath).value == Tenant.payloadSize)
+        }
+      }
+    }
+  }
+}
+
+/// An environment whose one `@Dependency` is the key path it is given.
+final class DeclaringEnvironment: ComposableEnvironment, @unchecked Sendable {
+  @Dependency var value: Int
+
+  init(_ keyPath: KeyPath<Dependencies, Int> & Sendable) {
+    _value = Dependency(keyPath)
+    super.init()
+  }
+
+  required init() {
+    _value = Dependency(\.tenantLimitDefault)
+    super.init()
   }
 }

@@ -54,8 +54,11 @@ struct RequestScopeTests {
     }
     #expect(messages.count == 1)
     #expect(messages.first?.contains("acquire(_:release:)") == true)
-    var iterator = released.stream.makeAsyncIterator()
-    await iterator.next()
+    let waited = Task<Void, any Error> {
+      var iterator = released.stream.makeAsyncIterator()
+      await iterator.next()
+    }
+    #expect(await outcome(of: waited) != nil, "the release ran (watchdog: 120 s)")
     #expect(live.count == 0, "released in a task of its own, without waiting for anything")
   }
 
