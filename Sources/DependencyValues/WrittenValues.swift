@@ -13,27 +13,43 @@
 package struct WrittenValues: Sendable {
   /// A value written, boxed, and how to set it on another `Dependencies` value.
   private struct Entry: Sendable {
+    let key: ObjectIdentifier
+    let keyType: Any.Type
     let box: any AnyObject & Sendable
     let replay: @Sendable (inout Dependencies) -> Void
   }
 
-  private var entries: [ObjectIdentifier: Entry] = [:]
+  /// In the order of each key's last write: replayed in that order, so that of two keys of one
+  /// alias group written here, the one written last wins, as it would have on an environment.
+  /// (A few keys: a linear search.)
+  private var entries: [Entry] = []
 
   package init() {}
 
   /// The box written for `key`, if any.
   package func box<Key: TestDependencyKey>(for key: Key.Type) -> (any AnyObject & Sendable)? {
-    entries[ObjectIdentifier(key)]?.box
+    let id = ObjectIdentifier(key)
+    return entries.last { $0.key == id }?.box
   }
 
   /// Records `box` as `key`'s value, replacing any written before.
   package mutating func set<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
-    entries[ObjectIdentifier(key)] = Entry(box: box) { $0.storage.setValue(box, for: key) }
+    let id = ObjectIdentifier(key)
+    entries.removeAll { $0.key == id }
+    entries.append(
+      Entry(key: id, keyType: key, box: box) { $0.storage.setValue(box, for: key) })
   }
 
-  /// Sets every value written here on `target`.
-  package func replay(into target: inout Dependencies) {
-    for entry in entries.values { entry.replay(&target) }
+  /// The keys written, in the order of their last write.
+  package var keys: [(id: ObjectIdentifier, type: Any.Type)] {
+    entries.map { ($0.key, $0.keyType) }
+  }
+
+  /// Sets every value written here on `target`, in the order written, but for the keys in
+  /// `excluded`.
+  package func replay(into target: inout Dependencies, except excluded: Set<ObjectIdentifier> = [])
+  {
+    for entry in entries where !excluded.contains(entry.key) { entry.replay(&target) }
   }
 }
 

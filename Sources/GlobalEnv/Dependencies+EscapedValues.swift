@@ -1,10 +1,8 @@
 import DependencyValues
 
 extension Dependencies {
-  /// Carries the current `withValues` scope (its overrides, aliases and test context) into work
-  /// that leaves the task: a GCD queue, a callback, a thread. Inside `body`, call
-  /// ``EscapedValues/yield(_:)`` from that work to read and write with the scope's values; outside
-  /// it, that work would read the process-wide values.
+  /// Carries the current scope into work that leaves the task: this library's spelling of
+  /// ``withEscapedDependencies(_:)``, which it calls.
   ///
   /// ```swift
   /// Dependencies.withEscapedValues { escaped in
@@ -13,15 +11,14 @@ extension Dependencies {
   ///   }
   /// }
   /// ```
-  ///
-  /// swift-dependencies' `withEscapedDependencies`. The scope stays alive while `escaped` does.
   public static func withEscapedValues<Result>(
     _ body: (EscapedValues) throws -> Result
   ) rethrows -> Result {
-    try body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
+    try GlobalEnv.withEscapedDependencies(body)
   }
 
-  /// The `async` form of ``withEscapedValues(_:)``.
+  /// The `async` form of ``withEscapedValues(_:)``: calls the asynchronous
+  /// `withEscapedDependencies(_:)`.
   ///
   /// ```swift
   /// await Dependencies.withEscapedValues { escaped in
@@ -32,11 +29,11 @@ extension Dependencies {
     isolation: isolated (any Actor)? = #isolation,
     _ body: (EscapedValues) async throws -> Result
   ) async rethrows -> Result {
-    try await body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
+    try await GlobalEnv.withEscapedDependencies(body)
   }
 }
 
-/// The `withValues` scope captured by ``Dependencies/withEscapedValues(_:)``, to re-enter from work
+/// The scope captured by ``withEscapedDependencies(_:)``, to re-enter from work
 /// that left the task.
 ///
 /// ```swift

@@ -1,62 +1,80 @@
 import DependencyValues
 import _EnvironmentCore
 
+/// Sets process-wide values once, at start-up, before anything reads them, and returns what
+/// `update` returns. (`Dependencies.prepare(_:)` is this library's spelling of it, and calls it.)
+///
+/// ```swift
+/// @main struct App {
+///   static func main() async throws {
+///     let database = try prepareDependencies {
+///       $0.apiClient = .live(baseURL: URL(string: "https://example.com")!)
+///       return try Database.open()
+///     }
+///     …
+///   }
+/// }
+/// ```
+///
+/// A key whose default was already read (code that read it got the default), or that was
+/// prepared before, is not changed, as with swift-dependencies: the call is reported, naming the
+/// key (it fails the running test, or says so on standard error). The other keys are set.
+///
+/// In a test, the values are the test's own: they are set on its test context's scope (or, in
+/// a process that runs tests, on the scope the test gets of its own), and reach no other test.
+@discardableResult
+public func prepareDependencies<Result>(_ update: (inout Dependencies) throws -> Result) rethrows
+  -> Result
+{
+  let scope = GlobalDependencies.processWideScope
+  let target = scope?.node ?? GlobalDependencies.root
+  GlobalDependencies.RunningTestScopes.checkWrite()
+  // Written into values of their own first (a copy of the target's, as swift-dependencies'
+  // `DependencyValues` is a value), then set on the target key by key, but for those refused.
+  var values = target.detachedValues()
+  let result = try ThreadContext.settingValues { try update(&values) }
+  let read = target.keysWithComputedDefaults()
+  let written = values.writtenKeys
+  let repeated = PreparedKeys.record(written.map(\.id), in: scope)
+  let refused = written.filter { read.contains($0.id) || repeated.contains($0.id) }
+  for key in refused {
+    TestFailureReporting.record(
+      read.contains(key.id)
+        ? """
+        prepareDependencies was given \(key.name) after its value was read: it keeps the value \
+        that was read. Prepare dependencies at start-up, before anything reads them.
+        """
+        : """
+        prepareDependencies was given \(key.name), which was prepared before: it keeps the \
+        value prepared first. Prepare each dependency once, at start-up (use withDependencies \
+        to change it for an operation).
+        """,
+      at: nil)
+  }
+  var targetValues = target.dependencies()
+  ThreadContext.settingValues {
+    values.replayWritten(into: &targetValues, except: Set(refused.map(\.id)))
+  }
+  return result
+}
+
 extension Dependencies {
   /// Sets process-wide values once, at start-up, before anything reads them, and returns what
-  /// `update` returns.
+  /// `update` returns: this library's spelling of `prepareDependencies(_:)`, which it calls.
   ///
   /// ```swift
   /// @main struct App {
-  ///   static func main() async throws {
-  ///     let database = try Dependencies.prepare {
-  ///       $0.apiClient = .live(baseURL: URL(string: "https://example.com")!)
-  ///       return try Database.open()
-  ///     }
+  ///   static func main() {
+  ///     Dependencies.prepare { $0.apiClient = .live }
   ///     …
   ///   }
   /// }
   /// ```
-  ///
-  /// Preparing a key whose default was already read (code that read it got the default, not
-  /// this value), or a key prepared before, is reported: it fails the running test, or says so on
-  /// standard error, naming the key. The values are set all the same, as `with(_:_:)` sets them.
-  ///
-  /// In a test, the values are the test's own: they are set on its test context's scope (or, in
-  /// a process that runs tests, on the scope the test gets of its own), and reach no other test.
   @discardableResult
   public static func prepare<Result>(_ update: (inout Dependencies) throws -> Result) rethrows
     -> Result
   {
-    let scope = GlobalDependencies.processWideScope
-    let target = scope?.node ?? GlobalDependencies.root
-    GlobalDependencies.RunningTestScopes.checkWrite()
-    let before = target.localValues()
-    let read = target.keysWithComputedDefaults()
-    var dependencies = target.dependencies()
-    let result = try ThreadContext.settingValues { try update(&dependencies) }
-    let prepared = target.localValues().filter { value in
-      !before.contains { $0.key.id == value.key.id && $0.box === value.box }
-    }
-    let repeated = PreparedKeys.record(prepared.map(\.key.id), in: scope)
-    for (key, _) in prepared {
-      if read.contains(key.id) {
-        TestFailureReporting.record(
-          """
-          Dependencies.prepare set \(key.name) after its default was read: the code that read it \
-          got the default, not the prepared value. Prepare dependencies at start-up, before \
-          anything reads them.
-          """,
-          at: nil)
-      } else if repeated.contains(key.id) {
-        TestFailureReporting.record(
-          """
-          Dependencies.prepare set \(key.name), which was prepared before: prepare each \
-          dependency once, at start-up (use withValues to change it for an operation).
-          """,
-          at: nil)
-      }
-    }
-    return result
+    try GlobalEnv.prepareDependencies(update)
   }
 }
 

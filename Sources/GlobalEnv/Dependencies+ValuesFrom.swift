@@ -4,7 +4,8 @@ import _EnvironmentCore
 extension Dependencies {
   /// Runs `operation` with the values `object`'s `@Dependency` properties captured where it was
   /// made, the current scope's values on top, then `update`: how a model makes a child model that
-  /// shares its dependencies.
+  /// shares its dependencies. This library's spelling of `withDependencies(from:_:operation:)`,
+  /// which it calls (one implementation, the same behaviour).
   ///
   /// ```swift
   /// let detail = Dependencies.withValues(from: parent) {
@@ -16,59 +17,80 @@ extension Dependencies {
   ///
   /// An `object` with no `@Dependency` property made in a scope gives the current scope's values.
   /// One with no `@Dependency` property at all gives the values of the scope whose
-  /// `withDependencies` operation returned it, if one did; otherwise it fails the running test,
-  /// or says so on standard error, since nothing can be carried over.
+  /// `withDependencies` (or `withValues`) operation returned it, if one did; otherwise it fails
+  /// the running test at `fileID`, `filePath`, `line` and `column` (leave them to their defaults,
+  /// the line of the call), or says so on standard error, since nothing can be carried over.
+  @discardableResult
   public static func withValues<Result>(
     from object: Any,
     _ update: (inout Dependencies) throws -> Void,
-    operation: () throws -> Result
+    operation: () throws -> Result,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) rethrows -> Result {
-    let scope = try GlobalDependencies.makeScope(from: object, update)
-    return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+    try GlobalEnv.withDependencies(
+      from: object, update, operation: operation, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Runs `operation` with the values `object`'s `@Dependency` properties captured, the current
-  /// scope's on top (see `withValues(from:_:operation:)`).
+  /// scope's on top: calls `withDependencies(from:operation:)`.
   ///
   /// ```swift
   /// let row = Dependencies.withValues(from: feed) { RowModel() }
   /// ```
+  @discardableResult
   public static func withValues<Result>(
-    from object: Any, operation: () throws -> Result
+    from object: Any, operation: () throws -> Result,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) rethrows -> Result {
-    try withValues(from: object, { _ in }, operation: operation)
+    try GlobalEnv.withDependencies(
+      from: object, operation: operation, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Runs the asynchronous `operation` with the values `object`'s `@Dependency` properties
-  /// captured, the current scope's on top, then `update` (see the synchronous form).
+  /// captured, the current scope's on top, then `update`: calls the asynchronous
+  /// `withDependencies(from:_:operation:)`.
   ///
   /// ```swift
   /// let rows = await Dependencies.withValues(from: feed) { $0.pageSize = 5 } operation: {
   ///   await RowModel().load()
   /// }
   /// ```
+  @discardableResult
   public static func withValues<Result>(
     from object: Any,
     _ update: (inout Dependencies) throws -> Void,
     isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result
+    operation: () async throws -> Result,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async rethrows -> Result {
-    let scope = try GlobalDependencies.makeScope(from: object, update)
-    return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+    try await GlobalEnv.withDependencies(
+      from: object, update, operation: operation, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Runs the asynchronous `operation` with the values `object`'s `@Dependency` properties
-  /// captured, the current scope's on top.
+  /// captured, the current scope's on top: calls the asynchronous
+  /// `withDependencies(from:operation:)`.
   ///
   /// ```swift
   /// let rows = await Dependencies.withValues(from: feed) { await RowModel().load() }
   /// ```
+  @discardableResult
   public static func withValues<Result>(
     from object: Any,
     isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result
+    operation: () async throws -> Result,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) async rethrows -> Result {
-    try await withValues(from: object, { _ in }, operation: operation)
+    try await GlobalEnv.withDependencies(
+      from: object, operation: operation, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 }
 
@@ -85,12 +107,9 @@ extension GlobalDependencies {
   /// A scope for `withValues(from: object)`: on the scope `object`'s `@Dependency` properties
   /// captured (read from the current scope, whose values win), with `update` applied.
   ///
-  /// An `object` with nothing to carry over is reported as a misuse of `function` (the spelling
-  /// the caller used: `Dependencies.withValues(from:)` or `withDependencies(from:)`), at
-  /// `site` (where the caller wrote it, when known).
+  /// An `object` with nothing to carry over is reported at `site` (where the caller wrote it).
   static func makeScope(
-    from object: Any, _ update: (inout Dependencies) throws -> Void,
-    function: ValuesFromFunction = .withValues, at site: ReadSite? = nil
+    from object: Any, _ update: (inout Dependencies) throws -> Void, at site: ReadSite
   ) rethrows -> Scope {
     let current = capturedScope
     let properties = dependencyProperties(of: object)
@@ -98,11 +117,11 @@ extension GlobalDependencies {
     if properties.isEmpty, remembered == nil {
       TestFailureReporting.record(
         """
-        \(function.name) was given a \(type(of: object)) that has no @Dependency property, so \
-        it has no values to carry over: the operation runs with the current scope's values. \
-        Give the type a @Dependency property, or use \(function.alternative).
+        withDependencies(from:) was given a \(type(of: object)) that has no @Dependency \
+        property, so it has no values to carry over: the operation runs with the current scope's \
+        values. Give the type a @Dependency property, or use withDependencies(_:operation:).
         """,
-        at: site?.location)
+        at: site.location)
     }
     guard let captured = properties.lazy.compactMap(\.capturedScope).first ?? remembered else {
       return try makeScope(on: current, update)
@@ -113,7 +132,7 @@ extension GlobalDependencies {
   }
 
   /// The `@Dependency` properties stored in `object` (its class's and its superclasses').
-  private static func dependencyProperties(of object: Any) -> [any CapturesScope] {
+  static func dependencyProperties(of object: Any) -> [any CapturesScope] {
     var found: [any CapturesScope] = []
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
@@ -121,34 +140,5 @@ extension GlobalDependencies {
       mirror = current.superclassMirror
     }
     return found
-  }
-}
-
-/// The spelling of "run with the values of an object" a caller used, as a report about its
-/// object names it.
-///
-/// ```swift
-/// GlobalDependencies.makeScope(from: model, { _ in }, function: .withDependencies, at: site)
-/// ```
-enum ValuesFromFunction {
-  /// `Dependencies.withValues(from:)` (this library's spelling).
-  case withValues
-  /// `withDependencies(from:)` (swift-dependencies' spelling).
-  case withDependencies
-
-  /// The function's name.
-  var name: String {
-    switch self {
-    case .withValues: "Dependencies.withValues(from:)"
-    case .withDependencies: "withDependencies(from:)"
-    }
-  }
-
-  /// The same function without `from:`.
-  var alternative: String {
-    switch self {
-    case .withValues: "withValues(_:operation:)"
-    case .withDependencies: "withDependencies(_:operation:)"
-    }
   }
 }

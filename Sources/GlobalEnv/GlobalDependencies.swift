@@ -121,7 +121,9 @@ enum GlobalDependencies {
       }
     let node = Node.makeChild(
       of: parentNode, environmentType: environmentType, testContext: inherited)
-    var dependencies = node.dependencies()
+    // A value, as swift-dependencies' `DependencyValues` is: what `update` writes is set on the
+    // node after it returns (`let saved = $0; …; $0 = saved` restores).
+    var dependencies = node.detachedValues()
     try ThreadContext.settingValues { try update(&dependencies) }
     let read = node.replacement(for: dependencies, environmentType: environmentType) ?? node
     return Scope(node: read, parent: parent, owning: testContext)

@@ -7,7 +7,8 @@ import _EnvironmentCore
 // `GlobalDependencies.MadeObjects`), as swift-dependencies does.
 
 /// Runs `operation` with dependencies overridden by `update`, for `operation` and the tasks it
-/// starts only: swift-dependencies' spelling of ``Dependencies/withValues(_:operation:)``.
+/// starts only. (`Dependencies.withValues(_:operation:)` is this library's spelling of it, and
+/// calls it.)
 ///
 /// ```swift
 /// let model = withDependencies {
@@ -76,8 +77,8 @@ public func withDependencies<Result>(
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
-/// scope's on top, then `update`: swift-dependencies' spelling of
-/// ``Dependencies/withValues(from:_:operation:)``, for a model that makes a child model.
+/// scope's on top, then `update`, for a model that makes a child model.
+/// (`Dependencies.withValues(from:_:operation:)` is this library's spelling of it, and calls it.)
 ///
 /// ```swift
 /// let detail = withDependencies(from: self) {
@@ -105,7 +106,7 @@ public func withDependencies<Result>(
   return try GlobalDependencies.run(
     operation,
     rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, update, function: .withDependencies, at: site))
+      from: model, update, at: site))
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
@@ -152,7 +153,7 @@ public func withDependencies<Result>(
   return try await GlobalDependencies.run(
     operation,
     rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, update, function: .withDependencies, at: site))
+      from: model, update, at: site))
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -179,7 +180,7 @@ public func withDependencies<Result>(
 ) async rethrows -> Result {
   let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   let scope = try await GlobalDependencies.makeScope(
-    GlobalDependencies.makeScope(from: model, { _ in }, function: .withDependencies, at: site),
+    GlobalDependencies.makeScope(from: model, { _ in }, at: site),
     update)
   return try await GlobalDependencies.run(operation, rememberingObjectsIn: scope)
 }
@@ -204,7 +205,7 @@ public func withDependencies<Result>(
   return try await GlobalDependencies.run(
     operation,
     rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, { _ in }, function: .withDependencies, at: site))
+      from: model, { _ in }, at: site))
 }
 
 extension GlobalDependencies {
@@ -219,7 +220,7 @@ extension GlobalDependencies {
     isolation: isolated (any Actor)? = #isolation,
     _ update: (inout Dependencies) async throws -> Void
   ) async rethrows -> Scope {
-    var dependencies = scope.node.dependencies()
+    var dependencies = scope.node.detachedValues()
     try await ThreadContext.settingValues { try await update(&dependencies) }
     guard
       let read = scope.node.replacement(for: dependencies, environmentType: ScopedOverride.self)

@@ -1,8 +1,10 @@
 import DependencyValues
 
-/// Carries the current scope into work that leaves the task (a GCD queue, a callback, a thread):
-/// swift-dependencies' spelling of ``Dependencies/withEscapedValues(_:)``. Call
-/// ``EscapedValues/yield(_:)`` on `escaped` from that work.
+/// Carries the current scope (its overrides, aliases and test context) into work that leaves the
+/// task: a GCD queue, a callback, a thread. Inside `body`, call ``EscapedValues/yield(_:)`` on
+/// `escaped` from that work to read and write with the scope's values; outside it, that work
+/// would read the process-wide values. The scope stays alive while `escaped` does.
+/// (`Dependencies.withEscapedValues(_:)` is this library's spelling of it, and calls it.)
 ///
 /// ```swift
 /// withEscapedDependencies { escaped in
@@ -14,7 +16,7 @@ import DependencyValues
 public func withEscapedDependencies<Result>(
   _ body: (Dependencies.Continuation) throws -> Result
 ) rethrows -> Result {
-  try Dependencies.withEscapedValues(body)
+  try body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
 }
 
 /// The `async` form of ``withEscapedDependencies(_:)``.
@@ -28,7 +30,7 @@ public func withEscapedDependencies<Result>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (Dependencies.Continuation) async throws -> Result
 ) async rethrows -> Result {
-  try await Dependencies.withEscapedValues(body)
+  try await body(EscapedValues(scope: GlobalDependencies.innermostScopeIfAny))
 }
 
 extension Dependencies {

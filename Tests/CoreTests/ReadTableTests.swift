@@ -166,19 +166,19 @@ struct DroppingCachedReadsTests {
   }
 
   @Test func aNodeHeldOnlyByItsCallerKeepsItsTableForItsOwnRelease() {
-    var node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
     #expect(Self.hasTable(node))
-    Node.dropCachedReadsIfShared(&node)
+    Node.dropCachedReadsIfShared(lending: Unmanaged.passUnretained(node.storage))
     #expect(Self.hasTable(node), "no other holder: no retirement, the node's release frees it")
   }
 
   @Test func aNodeAChildHoldsDropsItsTable() {
-    var node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
+    let node = Node.makeRoot(environmentType: DroppingCachedReadsTests.self, testContext: nil)
     let child = Node.makeChild(
       of: node, environmentType: DroppingCachedReadsTests.self, testContext: nil)
     _ = node.read(\.droppingNumber)
-    Node.dropCachedReadsIfShared(&node)
+    Node.dropCachedReadsIfShared(lending: Unmanaged.passUnretained(node.storage))
     #expect(!Self.hasTable(node), "the child holds the node: the table is retired")
     withExtendedLifetime(child) {}
   }

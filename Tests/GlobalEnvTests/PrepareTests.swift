@@ -38,20 +38,48 @@ extension ProcessWideState {
         } == 6)
     }
 
-    @Test func preparingAKeyAfterItsDefaultWasReadIsReported() {
-      #expect(Reader().counter == 0)
-      let messages = recordedIssues { Dependencies.prepare { $0.counter = 5 } }
-      #expect(messages.count == 1)
-      #expect(
-        messages.first?.contains("set DependencyKeys.Counter after its default was read") == true)
-      #expect(Reader().counter == 5)
+    // Each spelling in turn, the process-wide state reset before each (a parameterized test's
+    // cases share its scope, and a process-wide write there is reported).
+
+    @Test func preparingAKeyAfterItsDefaultWasReadIsReportedAndKeepsTheValueRead() {
+      for prepare in PrepareSpelling.allCases {
+        Dependencies.reset()
+        #expect(Reader().counter == 0)
+        let messages = recordedIssues { prepare { $0.counter = 5 } }
+        #expect(messages.count == 1, "\(prepare)")
+        #expect(
+          messages.first?.contains("was given DependencyKeys.Counter after its value was read")
+            == true, "\(prepare)")
+        #expect(Reader().counter == 0, "the value read stays, as with swift-dependencies")
+      }
     }
 
-    @Test func preparingAKeyTwiceIsReported() {
-      Dependencies.prepare { $0.label = "first" }
-      let messages = recordedIssues { Dependencies.prepare { $0.label = "second" } }
-      #expect(messages.first?.contains("which was prepared before") == true)
-      #expect(AppEnvironment().label == "second")
+    @Test func preparingAKeyTwiceIsReportedAndKeepsTheFirstValue() {
+      for prepare in PrepareSpelling.allCases {
+        Dependencies.reset()
+        prepare { $0.label = "first" }
+        let messages = recordedIssues { prepare { $0.label = "second" } }
+        #expect(messages.count == 1, "\(prepare)")
+        #expect(
+          messages.first?.contains("DependencyKeys.Label, which was prepared before") == true,
+          "\(prepare)")
+        #expect(AppEnvironment().label == "first", "\(prepare)")
+      }
+    }
+
+    @Test func aRefusedKeyLeavesTheOthersOfTheSameCallSet() {
+      for prepare in PrepareSpelling.allCases {
+        Dependencies.reset()
+        prepare { $0.label = "first" }
+        _ = recordedIssues {
+          prepare {
+            $0.label = "second"
+            $0.counter = 3
+          }
+        }
+        #expect(AppEnvironment().label == "first", "\(prepare)")
+        #expect(Reader().counter == 3, "\(prepare)")
+      }
     }
 
     @Test func preparingOtherKeysLaterReportsNothing() {
@@ -65,6 +93,23 @@ extension ProcessWideState {
       Dependencies.reset()
       Dependencies.prepare { $0.label = "again" }
       #expect(AppEnvironment().label == "again")
+    }
+  }
+}
+
+/// The three spellings of preparing process-wide values: swift-dependencies' function, this
+/// library's, and swift-dependencies' qualified by its module's name. One implementation: each
+/// runs the same tests.
+enum PrepareSpelling: CaseIterable, Sendable {
+  case prepareDependencies
+  case dependenciesPrepare
+  case moduleQualified
+
+  func callAsFunction(_ update: (inout Dependencies) -> Void) {
+    switch self {
+    case .prepareDependencies: GlobalEnv.prepareDependencies(update)
+    case .dependenciesPrepare: Dependencies.prepare(update)
+    case .moduleQualified: Dependencies.prepareDependencies(update)
     }
   }
 }

@@ -40,3 +40,30 @@ struct DetachedAccess: DependencyStorage, @unchecked Sendable {
     written.set(box, for: key)
   }
 }
+
+extension Dependencies {
+  /// The keys written into these values since they were made by `Node.detachedValues()`, in the
+  /// order of their last write, with their names; none for other values.
+  ///
+  /// ```swift
+  /// var values = node.detachedValues()
+  /// values.uuid = .incrementing
+  /// values.writtenKeys.map(\.name)  // ["DependencyKeys.UUIDKey"]
+  /// ```
+  package var writtenKeys: [(id: ObjectIdentifier, name: String)] {
+    guard let detached = underlyingStorage as? DetachedAccess else { return [] }
+    return detached.written.keys.map { ($0.id, KeyInfo.displayName(of: $0.type)) }
+  }
+
+  /// Sets the values written into these values (made by `Node.detachedValues()`) on `target`, in
+  /// the order written, but for the keys in `excluded`.
+  ///
+  /// ```swift
+  /// values.replayWritten(into: &scopeValues, except: refused)
+  /// ```
+  package func replayWritten(
+    into target: inout Dependencies, except excluded: Set<ObjectIdentifier> = []
+  ) {
+    (underlyingStorage as? DetachedAccess)?.written.replay(into: &target, except: excluded)
+  }
+}

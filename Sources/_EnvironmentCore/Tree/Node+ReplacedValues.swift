@@ -16,7 +16,8 @@ extension Node {
   /// node's test context, holding the values written into it. Nothing set around this node is
   /// read there, and every default is computed anew (swift-dependencies' new values have a cache
   /// of their own). For a copy of a node's values: a child of that node holding the values
-  /// written into the copy.
+  /// written into the copy; for a copy of this node's own values (`detachedValues()`, what an
+  /// update closure is given), `nil`, after setting what was written into it on this node.
   package func replacement(for values: Dependencies, environmentType: Any.Type) -> Node? {
     switch values.underlyingStorage {
     case let standalone as StandaloneStorage:
@@ -24,6 +25,12 @@ extension Node {
       var rootValues = root.dependencies()
       standalone.written.replay(into: &rootValues)
       return root
+    case let detached as DetachedAccess where detached.node.isIdentical(to: self):
+      // This node's own values, as an update closure got them (a value: `let saved = $0` and
+      // `$0 = saved` restore), with what it wrote: set here, in the order written.
+      var values = dependencies()
+      detached.written.replay(into: &values)
+      return nil
     case let detached as DetachedAccess:
       let child = Node.makeChild(
         of: detached.node, environmentType: environmentType, testContext: testContext)

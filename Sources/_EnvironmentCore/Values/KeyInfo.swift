@@ -126,21 +126,28 @@ extension DependencyKey {
   fileprivate static func boxedLiveValue() -> AnyObject { Box<Value>(defaultValue) }
 }
 
-/// Says, once per key and process, that a key with no live value was read outside a test or a
-/// preview: what to add, and that its test value is used meanwhile. Never stops the program.
+/// Says that a key with no live value was read where live values are read (outside a test or a
+/// preview, or in a scope that set `context` to `.live`): what to add, and that its test value is
+/// used meanwhile. Never stops the program. In a test it fails the test, at each computation of
+/// the key's live value (once per context that computes it), as swift-dependencies does;
+/// elsewhere it says so on standard error, once per key and process.
 enum MissingLiveValue {
-  /// The keys already reported. A leaf lock.
+  /// The keys already reported on standard error. A leaf lock.
   /// `nonisolated(unsafe)`: immutable reference; the set is only touched under its lock.
   nonisolated(unsafe) private static let reported = LockedValue<Set<ObjectIdentifier>>.make([])
 
   static func report(_ key: KeyInfo) {
-    guard reported.withLock({ $0.insert(key.id).inserted }) else { return }
-    writeToStandardError(
+    let message = """
+      \(key.name) has no live implementation, but was read in a live context: it conforms to \
+      TestDependencyKey only, so its testValue is used. Add the live value where the app is \
+      assembled, and link it into the app: `extension \(key.name): DependencyKey { static var \
+      liveValue: \(key.shortValueTypeName) { … } }`.
       """
-      swift-composable-env: \(key.name) was read outside a test or a preview, but it has no live \
-      value: it conforms to TestDependencyKey only, so its testValue is used. Add the live value \
-      where the app is assembled: `extension \(key.name): DependencyKey { static var \
-      defaultValue: \(key.shortValueTypeName) { … } }`.
-      """)
+    if TestFailureReporting.reporter != nil {
+      TestFailureReporting.record(message, at: ReadTrace.current.site?.location)
+      return
+    }
+    guard reported.withLock({ $0.insert(key.id).inserted }) else { return }
+    writeToStandardError("swift-composable-env: \(message)")
   }
 }
