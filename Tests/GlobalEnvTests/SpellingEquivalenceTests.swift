@@ -11,7 +11,11 @@ import Testing
   func anObjectWithoutDependencyPropertiesCarriesTheValuesOfTheScopeThatReturnedIt(
     _ scope: ScopeSpelling
   ) {
-    let made = scope({ $0.spelledNumber = 41 }) { PlainObject() }
+    let made = scope {
+      $0.spelledNumber = 41
+    } operation: {
+      PlainObject()
+    }
     for from in FromSpelling.allCases {
       #expect(from(made) { SpelledModel().number } == 41, "made with \(scope), read with \(from)")
     }
@@ -19,24 +23,28 @@ import Testing
 
   @Test(arguments: ScopeSpelling.allCases)
   func anUpdatesValuesAreAValueThatAssigningBackRestores(_ scope: ScopeSpelling) {
-    let number = scope({
+    let number = scope {
       let saved = $0
       $0.spelledNumber = 1
       $0.spelledName = "changed"
       $0 = saved
-    }) { (SpelledModel().number, SpelledModel().name) }
+    } operation: {
+      (SpelledModel().number, SpelledModel().name)
+    }
     #expect(number == (0, "default"))
   }
 
   @Test(arguments: ScopeSpelling.allCases)
   func aCopyOfAnUpdatesValuesDoesNotSeeLaterWrites(_ scope: ScopeSpelling) {
     let copied = Shared(-1)
-    let number = scope({
+    let number = scope {
       $0.spelledNumber = 1
       let copy = $0
       $0.spelledNumber = 2
       copied.value = copy.spelledNumber
-    }) { SpelledModel().number }
+    } operation: {
+      SpelledModel().number
+    }
     #expect(copied.value == 1)
     #expect(number == 2)
   }
@@ -57,7 +65,11 @@ import Testing
     for scope in ScopeSpelling.allCases {
       let messages = recordedIssues {
         withDependencyTestContext {
-          _ = scope({ $0.context = .live }) { SpelledTestOnlyReader().client.name }
+          _ = scope {
+            $0.context = .live
+          } operation: {
+            SpelledTestOnlyReader().client.name
+          }
         }
       }
       #expect(messages.count == 1, "\(scope)")
@@ -72,7 +84,9 @@ import Testing
     for scope in ScopeSpelling.allCases {
       let messages = recordedIssues {
         withDependencyTestContext {
-          scope({ $0.context = .live }) {
+          scope {
+            $0.context = .live
+          } operation: {
             @Dependency(SpelledTestOnlyClient.self) var client
             #expect(client.name == "test")
           }
