@@ -10,6 +10,10 @@ let package = Package(
   dependencies: [
     .package(name: "swift-composable-env", path: "../.."),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
+    // Packages swift-dependencies re-exports, imported beside GlobalEnv (CoexistenceTests).
+    // (Not swift-clocks: GlobalEnv's own TestClock and its kin have its names; Migration.md.)
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
   ],
   targets: [
     .target(
@@ -24,6 +28,16 @@ let package = Package(
         "SideBySide",
         .product(name: "GlobalEnvTesting", package: "swift-composable-env"),
         .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
+      ]),
+    // A file that imports GlobalEnv beside IssueReporting and ConcurrencyExtras, as files of a
+    // project that used swift-dependencies do, and calls each name unqualified.
+    .testTarget(
+      name: "CoexistenceTests",
+      dependencies: [
+        .product(name: "GlobalEnv", package: "swift-composable-env"),
+        .product(name: "GlobalEnvTesting", package: "swift-composable-env"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]),
   ]
 )

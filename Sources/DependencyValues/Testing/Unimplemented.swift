@@ -26,6 +26,11 @@
 /// attributed to where the closure was made, then returns the placeholder, returns nothing for a
 /// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one.
 ///
+/// The name is any string (`Endpoint: StringProtocol`), so that in a file that also imports
+/// IssueReporting (which swift-dependencies re-exports, and whose `unimplemented` has the same
+/// shape and behaviour), a call picks IssueReporting's, the more specific, instead of being
+/// ambiguous.
+///
 /// Every overload takes, after the name, `fileID`, `filePath`, `function`, `line` and `column`
 /// in swift-dependencies' (IssueReporting's) order: where the endpoint was made, which the
 /// failure is recorded at (`function` names an endpoint made without a name). Leave them to
@@ -38,13 +43,13 @@
 ///   unimplemented(name, placeholder: 0, function: function, line: line)
 /// }
 /// ```
-public func unimplemented<each Argument, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     return placeholder()
@@ -56,13 +61,13 @@ public func unimplemented<each Argument, Result>(
 /// ```swift
 /// let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 0)
 /// ```
-public func unimplemented<each Argument, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
     return placeholder()
@@ -74,15 +79,15 @@ public func unimplemented<each Argument, Result>(
 /// ```swift
 /// let save: @Sendable (Draft) throws -> Void = unimplemented("Drafts.save")
 /// ```
-public func unimplemented<each Argument, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
-    throw UnimplementedEndpoint(endpoint: endpoint)
+    throw UnimplementedEndpoint(endpoint: site.endpoint)
   }
 }
 
@@ -92,15 +97,15 @@ public func unimplemented<each Argument, Result>(
 /// ```swift
 /// let fetch: @Sendable (Int) async throws -> String = unimplemented("APIClient.fetch")
 /// ```
-public func unimplemented<each Argument, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
-    throw UnimplementedEndpoint(endpoint: endpoint)
+    throw UnimplementedEndpoint(endpoint: site.endpoint)
   }
 }
 
@@ -112,12 +117,12 @@ public func unimplemented<each Argument, Result>(
 ///
 /// (Disfavored, so that a throwing `Void` endpoint gets the overload that throws.)
 @_disfavoredOverload
-public func unimplemented<each Argument>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
   }
@@ -129,12 +134,12 @@ public func unimplemented<each Argument>(
 /// let ping: @Sendable () async -> Void = unimplemented("Server.ping")
 /// ```
 @_disfavoredOverload
-public func unimplemented<each Argument>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async -> Void {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
   }
@@ -146,13 +151,13 @@ public func unimplemented<each Argument>(
 /// let load: @Sendable (Int) throws(LoadError) -> Data = unimplemented(
 ///   "Loader.load", throwing: LoadError.unavailable)
 /// ```
-public func unimplemented<each Argument, Failure: Error, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Failure: Error, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   throwing failure: @autoclosure @escaping @Sendable () -> Failure,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) throws(Failure) in
     site.reportCall(with: repeat each argument)
     throw failure()
@@ -166,13 +171,13 @@ public func unimplemented<each Argument, Failure: Error, Result>(
 /// let fetch: @Sendable (Int) async throws(FetchError) -> String = unimplemented(
 ///   "APIClient.fetch", throwing: FetchError.offline)
 /// ```
-public func unimplemented<each Argument, Failure: Error, Result>(
-  _ endpoint: String = "",
+public func unimplemented<each Argument, Failure: Error, Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   throwing failure: @autoclosure @escaping @Sendable () -> Failure,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
-  let site = UnimplementedSite(endpoint, fileID, filePath, function, line, column)
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) async throws(Failure) in
     site.reportCall(with: repeat each argument)
     throw failure()
@@ -190,13 +195,13 @@ public func unimplemented<each Argument, Failure: Error, Result>(
 ///
 /// (Disfavored, so that where a closure is expected the endpoint overloads are chosen.)
 @_disfavoredOverload
-public func unimplemented<Result>(
-  _ endpoint: String = "",
+public func unimplemented<Result, Endpoint: StringProtocol>(
+  _ endpoint: Endpoint = String(),
   placeholder: @autoclosure () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> Result {
-  UnimplementedSite(endpoint, fileID, filePath, function, line, column).reportEvaluation()
+  UnimplementedSite(String(endpoint), fileID, filePath, function, line, column).reportEvaluation()
   return placeholder()
 }
 
