@@ -57,7 +57,10 @@ extension DependencyValues {
   }
 
   @Test @MainActor func anEndpointLeftUnimplementedFailsTheTestAndThrows() async {
-    let model = withDependencies { _ in } operation: { TriviaModel() }
+    let model = withDependencies { _ in
+    } operation: {
+      TriviaModel()
+    }
     await withKnownIssue {
       await model.load(3)
     } matching: { issue in
