@@ -74,7 +74,12 @@ final class RootLink: @unchecked Sendable {
 
   deinit {
     released.value += 1
-    if left > 0 { ChainRoot().with(\.rootLink, RootLink(left - 1, released)) }
+    guard left > 0 else { return }
+    // Handed over with the subscript's setter, which takes the new link: the environment holds
+    // its last reference. (Passed to `with(_:_:)`, which borrows it, the caller's temporary could
+    // outlive the environment in an optimized build: the last release would be this frame's.)
+    let root = ChainRoot()
+    root[\.rootLink] = RootLink(left - 1, released)
   }
 }
 
@@ -92,9 +97,10 @@ final class DerivedLink: @unchecked Sendable {
 
   deinit {
     released.value += 1
-    if left > 0 {
-      ChainRoot().derived(ChainRoot.self).with(\.derivedLink, DerivedLink(left - 1, released))
-    }
+    guard left > 0 else { return }
+    // Handed over with the subscript's setter (see `RootLink`).
+    let child = ChainRoot().derived(ChainRoot.self)
+    child[\.derivedLink] = DerivedLink(left - 1, released)
   }
 }
 

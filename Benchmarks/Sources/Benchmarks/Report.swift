@@ -116,9 +116,10 @@ struct Report {
       check(
         "request after 2,000 exited reader threads ≤ 1.2 × server request, 1 thread",
         afterExitedThreads, serverRequest.map { $0 * 1.2 }, "ns"),
+      // 1.7 while key paths were made immortal in the runtime; 1.6 since (issue 46).
       check(
-        "server requests, 2 threads, one app: throughput ≥ 1.7 × 1 thread (ns ≤ 1 thread ÷ 1.7)",
-        serverRequestsOnTwo, serverRequest.map { $0 / 1.7 }, "ns"),
+        "server requests, 2 threads, one app: throughput ≥ 1.6 × 1 thread (ns ≤ 1 thread ÷ 1.6)",
+        serverRequestsOnTwo, serverRequest.map { $0 / 1.6 }, "ns"),
       check(
         "\(readSix), 2 threads, one app: throughput ≥ 1.5 × 1 thread (ns ≤ 1 thread ÷ 1.5)",
         readSixRequestsOnTwo, readSixRequest.map { $0 / 1.5 }, "ns"),

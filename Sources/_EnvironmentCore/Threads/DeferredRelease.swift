@@ -6,10 +6,10 @@ import _EnvironmentAtomics
 /// runs with a constant stack depth.
 ///
 /// Every place where the core releases what may end a chain goes through here: a node's state
-/// (its values, derived children and parent), the values a write replaced, a freed read table. The outermost call on a thread
-/// releases its item and then, one by one, every item queued while it did: a `deinit` that
-/// writes, releases an environment or frees a table queues what that would release instead of
-/// releasing it on its own stack. Such a nested write therefore returns before the value it
+/// (its values, derived children and parent), the values a write replaced, a freed read table,
+/// a derived child taken out. The outermost call on a thread releases its item and then, one by
+/// one, every item queued while it did: a `deinit` that writes, releases an environment or frees
+/// a table queues what that would release instead of releasing it on its own stack. Such a nested write therefore returns before the value it
 /// replaced is released; the outermost release on the thread releases it before returning.
 package enum DeferredRelease {
   /// What is pending on a thread: two cases of one word each, so that queuing and draining
@@ -51,7 +51,7 @@ package enum DeferredRelease {
   /// ```swift
   /// DeferredRelease.release(values: replaced)
   /// ```
-  static func release<Values: ~Copyable>(values: consuming Values) {
+  static func release<Values>(values: consuming Values) {
     let context = ThreadContext.current
     guard environment_draining_load() else {
       // Not nested: released here, in a drain, without boxing them.
@@ -61,6 +61,29 @@ package enum DeferredRelease {
       return
     }
     context.releaseQueue.append(.object(ReleasedValues(values)))
+  }
+
+  /// Releases the state of a node being freed (its values, derived children and parent: possibly
+  /// the next link of a chain), which `state` points at, now or, while this thread is already
+  /// releasing, as soon as the current release returns. `state` is left deinitialized.
+  ///
+  /// ```swift
+  /// deinit { withUnsafeMutablePointerToElements { DeferredRelease.release(state: $0) } }
+  /// ```
+  ///
+  /// The state is deinitialized by an explicit call, before the drain, not handed over as a
+  /// `consuming` value: an optimized build moved the end of such a value's lifetime (a generic
+  /// over noncopyable values) past the drain, onto the releasing thread's stack, and a chain of a
+  /// million values recursed there.
+  static func release(state: UnsafeMutablePointer<NodeState>) {
+    let context = ThreadContext.current
+    guard environment_draining_load() else {
+      environment_draining_store(true)
+      state.deinitialize(count: 1)
+      drain(context)
+      return
+    }
+    context.releaseQueue.append(.object(ReleasedState(state.move())))
   }
 
   private static func run(_ first: consuming Pending, in context: ThreadContext) {
@@ -88,9 +111,16 @@ package enum DeferredRelease {
 
 /// Values a write replaced, queued while the thread is already releasing (see
 /// `DeferredRelease.release(values:)`): released with the box.
-private final class ReleasedValues<Values: ~Copyable> {
+private final class ReleasedValues<Values> {
   let values: Values
   init(_ values: consuming Values) { self.values = values }
+}
+
+/// A node's state queued while the thread is already releasing (see
+/// `DeferredRelease.release(state:)`): released with the box.
+private final class ReleasedState {
+  let state: NodeState
+  init(_ state: consuming NodeState) { self.state = state }
 }
 
 extension DeferredRelease.Pending {

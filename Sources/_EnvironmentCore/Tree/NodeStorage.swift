@@ -47,7 +47,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       if !state.pointee.aliases.isEmpty {
         words.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
-      DeferredRelease.release(values: state.move())
+      DeferredRelease.release(state: state)
     }
   }
 
