@@ -82,7 +82,7 @@ extension ComposableEnvironment {
     isolation: isolated (any Actor)? = #isolation,
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
-    try await RequestScope.run(makeChild(type), owner: KeyInfo.displayName(of: type), body)
+    try await RequestScope.run(makeChild(type), owner: type, body)
   }
 }
 

@@ -48,7 +48,7 @@ extension Dependencies {
     operation: (RequestScope) async throws -> Result
   ) async throws -> Result {
     try await withValues(update) {
-      try await RequestScope.run((), owner: GlobalDependencies.current.nameInPath) { _, scope in
+      try await RequestScope.run((), owner: nil) { _, scope in
         try await operation(scope)
       }
     }

@@ -34,13 +34,19 @@ public final class RequestScope {
   /// ends, which a release may push onto (what it registers runs next).
   private var releases: [Release] = []
 
-  /// What the scope belongs to, for the report of a use after its end: the environment's name.
-  private let owner: String
+  /// The environment type the scope belongs to, named in the report of a use after its end
+  /// (only then: naming a type costs microseconds); `nil` for GlobalEnv's `withRequestScope`.
+  private let owner: Any.Type?
 
   /// Set once every release has run: what is registered after that runs at once.
   private var ended = false
 
-  private init(owner: String) { self.owner = owner }
+  private init(owner: Any.Type?) { self.owner = owner }
+
+  /// How reports name the scope.
+  private var ownerName: String {
+    owner.map { "the request scope of \(String(reflecting: $0))" } ?? "a withRequestScope scope"
+  }
 
   /// Takes ownership of `resource`, made by the caller: `release` runs with it when the scope
   /// ends.
@@ -81,26 +87,26 @@ public final class RequestScope {
   private func runAfterEnd(_ release: Release, _ method: String) {
     TestFailureReporting.record(
       """
-      RequestScope.\(method) was called on the request scope of \(owner) after that scope \
-      ended: its release runs now. Acquire resources and register releases in the scope's body \
+      RequestScope.\(method) was called on \(ownerName) after that scope ended: its release \
+      runs now. Acquire resources and register releases in the scope's body \
       only (a scope kept past its body owns nothing).
       """, at: nil)
     switch release {
     case .sync(let release):
       do { try release() } catch {
         writeToStandardError(
-          "swift-composable-env: a release registered after the end of \(owner)'s request scope threw \(error)"
+          "swift-composable-env: a release registered after the end of \(ownerName) threw \(error)"
         )
       }
     case .async(let release):
       // `nonisolated(unsafe)`: handed over to the new task and never used here again; the scope
       // that should have run it on its own task has ended.
       nonisolated(unsafe) let release = release
-      let owner = owner
+      let owner = ownerName
       Task {
         do { try await release() } catch {
           writeToStandardError(
-            "swift-composable-env: a release registered after the end of \(owner)'s request scope threw \(error)"
+            "swift-composable-env: a release registered after the end of \(owner) threw \(error)"
           )
         }
       }
@@ -127,14 +133,15 @@ public final class RequestScope {
 
   /// Runs `body` with `child` and a new scope, then releases what it acquired, in reverse
   /// order. The body's error wins over a release's; a release's error is thrown when the body
-  /// returned, after every release ran. `owner` names the scope's environment in reports.
+  /// returned, after every release ran. `owner` is the scope's environment type, named in
+  /// reports (`nil`: GlobalEnv's `withRequestScope`).
   ///
   /// ```swift
-  /// try await RequestScope.run(child, owner: "RequestEnvironment", body)
+  /// try await RequestScope.run(child, owner: RequestEnvironment.self, body)
   /// ```
   package static func run<Child, Result>(
     _ child: sending Child,
-    owner: String,
+    owner: Any.Type?,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (Child, RequestScope) async throws -> Result
   ) async throws -> Result {
