@@ -9,8 +9,9 @@ import _EnvironmentAtomics
 /// (its values, derived children and parent), the values a write replaced, a freed read table,
 /// a derived child taken out. The outermost call on a thread releases its item and then, one by
 /// one, every item queued while it did: a `deinit` that writes, releases an environment or frees
-/// a table queues what that would release instead of releasing it on its own stack. Such a nested write therefore returns before the value it
-/// replaced is released; the outermost release on the thread releases it before returning.
+/// a table queues what that would release instead of releasing it on its own stack. Such a
+/// nested write therefore returns before the value it replaced is released; the outermost
+/// release on the thread releases it before returning.
 package enum DeferredRelease {
   /// What is pending on a thread: two cases of one word each, so that queuing and draining
   /// move words (a case holding `Any` cost a value witness call per move, about 200 instructions
