@@ -31,9 +31,11 @@ public func prepareDependencies<Result>(_ update: (inout Dependencies) throws ->
   GlobalDependencies.RunningTestScopes.checkWrite()
   // Written into values of their own first (a copy of the target's, as swift-dependencies'
   // `DependencyValues` is a value), then set on the target key by key, but for those refused.
+  // The keys read before the call: `update` may read a key itself to set part of it
+  // (`$0.date.now = …` reads `date` first), which is part of preparing it, not a read before.
+  let read = target.keysWithComputedDefaults()
   var values = target.detachedValues()
   let result = try ThreadContext.settingValues { try update(&values) }
-  let read = target.keysWithComputedDefaults()
   let written = values.writtenKeys
   let repeated = PreparedKeys.record(written.map(\.id), in: scope)
   let refused = written.filter { read.contains($0.id) || repeated.contains($0.id) }

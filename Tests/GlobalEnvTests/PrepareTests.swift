@@ -82,6 +82,16 @@ extension ProcessWideState {
       }
     }
 
+    @Test func aKeyPreparedFromItsOwnValueIsNotReportedAsReadBeforeIt() {
+      // `$0.counter += 5` reads the key to set it, as `$0.date.now = …` reads `date`: part of
+      // preparing it (swift-dependencies' own tests prepare `date.now` so).
+      for prepare in PrepareSpelling.allCases {
+        Dependencies.reset()
+        prepare { $0.counter += 5 }  // A report would fail this test.
+        #expect(Reader().counter == 5, "\(prepare)")
+      }
+    }
+
     @Test func preparingOtherKeysLaterReportsNothing() {
       Dependencies.prepare { $0.label = "first" }
       Dependencies.prepare { $0.counter = 2 }

@@ -38,10 +38,32 @@ struct CIWorkflowTests {
   }
 
   /// `swift test` leaves soak-sized tests out (`.soakSized`, in TestSupport): a step of CI runs
-  /// the suite with them, so that none is skipped everywhere.
+  /// them, by the suites' names (`--filter SoakTests`), so that none is skipped everywhere.
   @Test func aStepRunsTheSoakSizedTests() throws {
     let script = CIStep.steps(ofScript: try Self.text(".ci/run"))
-    #expect(script.contains { $0.commands.contains("SWIFT_COMPOSABLE_ENV_SOAK=1 swift test") })
+    let command = "SWIFT_COMPOSABLE_ENV_SOAK=1 swift test --skip-build --filter SoakTests"
+    #expect(script.contains { $0.commands.contains(command) })
+  }
+
+  /// The rule that step relies on: a soak-sized test is in a file named `…SoakTests.swift`, and
+  /// every test in such a file is soak-sized (so that the step runs nothing else).
+  @Test func soakSizedTestsHaveFilesOfTheirOwn() throws {
+    let files = try FileManager.default.subpathsOfDirectory(
+      atPath: Self.root.appendingPathComponent("Tests").path
+    ).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Support/") && !$0.hasPrefix("Repository") }
+    var soakFiles = 0
+    for file in files {
+      let lines = try Self.text("Tests/" + file).split(separator: "\n")
+      let tests = lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("@Test") }
+      let soakSized = tests.filter { $0.contains(".soakSized") }
+      if file.hasSuffix("SoakTests.swift") {
+        soakFiles += 1
+        #expect(!tests.isEmpty && soakSized.count == tests.count, "\(file)")
+      } else {
+        #expect(soakSized.isEmpty, "\(file) has a soak-sized test: move it to a …SoakTests.swift")
+      }
+    }
+    #expect(soakFiles > 0)
   }
 
   @Test func theWorkflowIndentsWithSpacesOnly() throws {
