@@ -16,49 +16,30 @@ import _EnvironmentCore
 ///
 /// The test runs in a context of its own (of the kind it would run in: strict in a process that
 /// runs tests), whose defaults are the trait's values; an environment's own `with(_:_:)` still
-/// wins. A test's trait adds to its suite's, and wins over it.
-public struct DependenciesTrait: TestTrait, SuiteTrait, TestScoping {
-  private let update: @Sendable (inout Dependencies) async throws -> Void
+/// wins. A test's trait adds to its suite's, and wins over it. (One implementation with
+/// GlobalEnvTesting's: `_DependenciesTraitOf`.)
+public typealias DependenciesTrait = _DependenciesTraitOf<ComposableEnvironment>
 
-  fileprivate init(update: @escaping @Sendable (inout Dependencies) async throws -> Void) {
-    self.update = update
-  }
-
-  /// Applied to each test of a suite, so that every test gets a context of its own.
-  ///
-  /// ```swift
-  /// @Suite(.dependencies { $0.clock = .frozen }) struct ClockTests { … }
-  /// ```
-  public var isRecursive: Bool { true }
-
-  /// Runs `function` in a new context whose environments read this trait's values, and those of
-  /// the traits around it, in place of the keys' defaults.
-  ///
-  /// Called by Swift Testing for each test the trait applies to:
-  ///
-  /// ```swift
-  /// @Test(.dependencies { $0.number = 1 }) func usesOne() { … }  // runs in its context
-  /// ```
-  public func provideScope(
-    for test: Test,
-    testCase: Test.Case?,
-    performing function: @Sendable () async throws -> Void
-  ) async throws {
-    installTestReporter()
-    let around = TestContext.current
-    let defaults = around?.defaults ?? TestContext.processWide?.defaults ?? .liveValues
-    let inherited = around?.values ?? []
-    // The update runs on an environment of its own, which reads the values of the traits
-    // around (a `$0.client.port = …` changes their client); what it sets is this trait's.
-    let values = Node.makeRoot(
-      environmentType: DependenciesTrait.self,
-      testContext: TestContext(reading: defaults, values: inherited))
-    var dependencies = values.dependencies()
-    try await ThreadContext.settingValues { try await update(&dependencies) }
-    let context = TestContext(reading: defaults, values: inherited + values.localValues())
-    defer { context.close() }
-    try await TestContext.$current.withValue(context, operation: function)
-  }
+/// Runs a test in a new context whose environments read the trait's values, and those of the
+/// traits around it, in place of the keys' defaults.
+@Sendable private func runTest(
+  overriding update: @escaping DependenciesTrait.Update,
+  _ function: @Sendable () async throws -> Void
+) async throws {
+  installTestReporter()
+  let around = TestContext.current
+  let defaults = around?.defaults ?? TestContext.processWide?.defaults ?? .liveValues
+  let inherited = around?.values ?? []
+  // The update runs on an environment of its own, which reads the values of the traits
+  // around (a `$0.client.port = …` changes their client); what it sets is this trait's.
+  let values = Node.makeRoot(
+    environmentType: DependenciesTrait.self,
+    testContext: TestContext(reading: defaults, values: inherited))
+  var dependencies = values.dependencies()
+  try await update(&dependencies)
+  let context = TestContext(reading: defaults, values: inherited + values.localValues())
+  defer { context.close() }
+  try await TestContext.$current.withValue(context, operation: function)
 }
 
 extension Trait where Self == DependenciesTrait {
@@ -69,11 +50,11 @@ extension Trait where Self == DependenciesTrait {
   /// @Suite(.dependencies) struct BaseSuite {}
   /// extension BaseSuite { @Suite struct FeedTests { … } }
   /// ```
-  public static var dependencies: Self {
-    DependenciesTrait { _ in }
-  }
+  public static var dependencies: Self { DependenciesTrait({ _ in }, run: runTest) }
 
-  /// Sets dependencies for a test (or every test of a suite).
+  /// Sets dependencies for a test (or every test of a suite). Reads made by `update` are part of
+  /// setting values: a `$0.apiClient.fetch = …` that reads an `apiClient` without a test value is
+  /// not reported.
   ///
   /// ```swift
   /// @Test(.dependencies {
@@ -82,16 +63,9 @@ extension Trait where Self == DependenciesTrait {
   /// })
   /// func refreshes() async { … }
   /// ```
-  ///
-  /// Reads made by `update` are part of setting values: a `$0.apiClient.fetch = …` that reads an
-  /// `apiClient` without a test value is not reported.
   public static func dependencies(_ update: @escaping @Sendable (inout Dependencies) throws -> Void)
     -> Self
-  {
-    DependenciesTrait { dependencies in
-      try ThreadContext.settingValues { try update(&dependencies) }
-    }
-  }
+  { DependenciesTrait(update, run: runTest) }
 
   /// Sets dependencies for a test (or every test of a suite) with an update that may suspend.
   ///
@@ -99,32 +73,23 @@ extension Trait where Self == DependenciesTrait {
   /// @Test(.dependencies { $0.database = try await .temporary() })
   /// func savesDrafts() async throws { … }
   /// ```
-  ///
-  /// Reads made by `update` are part of setting values, as a synchronous update's are: a
-  /// `$0.apiClient.fetch = …` that reads an `apiClient` without a test value is not reported.
   public static func dependencies(
     _ update: @escaping @Sendable (inout Dependencies) async throws -> Void
-  ) -> Self {
-    DependenciesTrait(update: update)
-  }
+  ) -> Self { DependenciesTrait(update, run: runTest) }
 
-  /// Sets one dependency for a test (or every test of a suite), by its key path.
+  /// Sets one dependency for a test (or every test of a suite), by its key path. `value` is
+  /// computed for each test the trait applies to, when it starts.
   ///
   /// ```swift
   /// @Test(.dependency(\.continuousClock, ImmediateClock()))
   /// func debounces() async { … }
   /// ```
-  ///
-  /// `value` is computed for each test the trait applies to, when it starts.
   public static func dependency<Value>(
     _ keyPath: any WritableKeyPath<Dependencies, Value> & Sendable,
     _ value: @autoclosure @escaping @Sendable () throws -> Value
-  ) -> Self {
-    .dependencies { $0[keyPath: keyPath] = try value() }
-  }
+  ) -> Self { DependenciesTrait(keyPath, value, run: runTest) }
 
-  /// Sets the dependency whose key is `value`'s own type, for a test (or every test of a
-  /// suite).
+  /// Sets the dependency whose key is `value`'s own type, for a test (or every test of a suite).
   ///
   /// ```swift
   /// extension APIClient: TestDependencyKey { static let testValue = APIClient.failing }
@@ -134,9 +99,7 @@ extension Trait where Self == DependenciesTrait {
   /// ```
   public static func dependency<Value: TestDependencyKey>(
     _ value: @autoclosure @escaping @Sendable () throws -> Value
-  ) -> Self where Value == Value.Value {
-    .dependencies { $0[Value.self] = try value() }
-  }
+  ) -> Self where Value == Value.Value { DependenciesTrait(value, run: runTest) }
 }
 
 /// swift-dependencies' name for the type of the `.dependencies` and `.dependency` traits: the same

@@ -40,6 +40,15 @@ public func withDependencyTestContext<Result>(
   try await withDependencyContext(.test, isolation: isolation, operation)
 }
 
+/// A Swift Testing trait that runs a test, or every test of a suite, in a dependency test
+/// context of its own (one implementation with the other testing product's:
+/// `_DependencyTestContextTraitOf`).
+///
+/// ```swift
+/// @Suite(.dependencyTestContext) struct FeedTests { … }
+/// ```
+public typealias DependencyTestContextTrait = _DependencyTestContextTraitOf<ComposableEnvironment>
+
 extension Trait where Self == DependencyTestContextTrait {
   /// Runs a test (or every test of a suite) in a dependency test context of its own: reading a
   /// dependency that the test did not set and that has no test value fails the test.

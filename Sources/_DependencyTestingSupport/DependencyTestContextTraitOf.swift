@@ -15,10 +15,11 @@ import _EnvironmentCore
 /// }
 /// ```
 ///
-/// Made by `ComposableEnvTesting` and `GlobalEnvTesting` (`.dependencyTestContext`, and
-/// `.dependencyContext(_:)` for a test that reads live or preview values instead), each entering
-/// the context its module's way.
-public struct DependencyTestContextTrait: TestTrait, SuiteTrait, TestScoping {
+/// One implementation for both testing products, which name it `DependencyTestContextTrait`
+/// (`Module` tells the two apart, so that each product's factories are its own) and make it
+/// (`.dependencyTestContext`, and `.dependencyContext(_:)` for a test that reads live or preview
+/// values instead), each entering the context its module's way.
+public struct _DependencyTestContextTraitOf<Module>: TestTrait, SuiteTrait, TestScoping {
   /// Runs an operation in a new context, the module's way.
   private let enter: @Sendable (TestContext, @Sendable () async throws -> Void) async throws -> Void
   /// What the context's defaults are: test values (strict), preview values or live values.
