@@ -9,21 +9,19 @@ import Testing
 /// bytes of stack a link (10,000 links overflowed 512 KB).
 @Suite("Deinit chains through scopes")
 struct ScopeDeinitChainTests {
-  // Under a sanitizer, 10,000: before, 512 KB held about 490 links of a node's values and
-  // 3,600 of a scope's.
-  #if DEBUG
-    static let links = isUnderASanitizer ? 10_000 : 100_000
-  #else
-    static let links = isUnderASanitizer ? 10_000 : 1_000_000
-  #endif
-
+  /// Each link's `deinit` runs a scope that sets the next link.
   @Test func aChainOfLinksWhoseDeinitRunsAScopeHoldingTheNextRunsOnA512KBStack() async {
     let released = Shared(0)
     let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
-      _ = ScopeLink(Self.links, released)
+      _ = ChainLink(ChainLength.links, released) { next in
+        withDependencies {
+          $0.chainLink = next()
+        } operation: {
+        }
+      }
     }
     #expect(finished, "the chain finished within 5 minutes")
-    #expect(released.value == Self.links + 1, "every link was released")
+    #expect(released.value == ChainLength.links + 1, "every link was released")
   }
 
   /// Each link's `deinit` reads a model made in a scope from another scope that holds the next
@@ -32,31 +30,21 @@ struct ScopeDeinitChainTests {
   @Test func aChainOfLinksHeldByAScopesOverlaysRunsOnA512KBStack() async {
     let released = Shared(0)
     let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
-      _ = OverlayLink(Self.links, released)
+      _ = ChainLink(ChainLength.links, released) { next in
+        let model = withDependencies {
+          $0.chainNumber = 1
+        } operation: {
+          ChainModel()
+        }
+        withDependencies {
+          $0.chainLink = next()
+        } operation: {
+          _ = model.number
+        }
+      }
     }
     #expect(finished, "the chain finished within 5 minutes")
-    #expect(released.value == Self.links + 1, "every link was released")
-  }
-}
-
-/// A link whose `deinit` runs a scope that sets the next link.
-private final class ScopeLink: @unchecked Sendable {
-  // `@unchecked Sendable`: immutable; the counter is locked.
-  let left: Int
-  let released: Shared<Int>
-
-  init(_ left: Int, _ released: Shared<Int>) {
-    self.left = left
-    self.released = released
-  }
-
-  deinit {
-    released.value += 1
-    guard left > 0 else { return }
-    withDependencies {
-      $0.scopeLink = ScopeLink(left - 1, released)
-    } operation: {
-    }
+    #expect(released.value == ChainLength.links + 1, "every link was released")
   }
 }
 
@@ -64,51 +52,4 @@ private final class ScopeLink: @unchecked Sendable {
 private final class ChainModel: @unchecked Sendable {
   // `@unchecked Sendable`: the wrapper is never mutated.
   @Dependency(\.chainNumber) var number
-}
-
-/// A link whose `deinit` makes a model in one scope and reads it from another that holds the
-/// next link (an overlay of the model's scope, holding the reading scope's values).
-private final class OverlayLink: @unchecked Sendable {
-  // `@unchecked Sendable`: immutable; the counter is locked.
-  let left: Int
-  let released: Shared<Int>
-
-  init(_ left: Int, _ released: Shared<Int>) {
-    self.left = left
-    self.released = released
-  }
-
-  deinit {
-    released.value += 1
-    guard left > 0 else { return }
-    let model = withDependencies {
-      $0.chainNumber = 1
-    } operation: {
-      ChainModel()
-    }
-    withDependencies {
-      $0.overlayLink = OverlayLink(left - 1, released)
-    } operation: {
-      _ = model.number
-    }
-  }
-}
-
-private enum ScopeLinkKey: DependencyKey { static var defaultValue: ScopeLink? { nil } }
-private enum OverlayLinkKey: DependencyKey { static var defaultValue: OverlayLink? { nil } }
-private enum ChainNumberKey: DependencyKey { static var defaultValue: Int { 0 } }
-
-extension Dependencies {
-  fileprivate var scopeLink: ScopeLink? {
-    get { self[ScopeLinkKey.self] }
-    set { self[ScopeLinkKey.self] = newValue }
-  }
-  fileprivate var overlayLink: OverlayLink? {
-    get { self[OverlayLinkKey.self] }
-    set { self[OverlayLinkKey.self] = newValue }
-  }
-  fileprivate var chainNumber: Int {
-    get { self[ChainNumberKey.self] }
-    set { self[ChainNumberKey.self] = newValue }
-  }
 }
