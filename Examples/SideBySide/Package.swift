@@ -11,7 +11,9 @@ let package = Package(
     .package(name: "swift-composable-env", path: "../.."),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.9.0"),
     // Packages swift-dependencies re-exports, imported beside GlobalEnv (CoexistenceTests).
-    // (Not swift-clocks: GlobalEnv's own TestClock and its kin have its names; Migration.md.)
+    // swift-clocks: GlobalEnv's own TestClock and its kin have its names, so a file imports the
+    // clocks it means by name (Migration.md; ClocksCoexistenceTests).
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
   ],
@@ -38,6 +40,13 @@ let package = Package(
         .product(name: "GlobalEnvTesting", package: "swift-composable-env"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]),
+    // A file that imports GlobalEnv beside swift-clocks' clocks, imported by name.
+    .testTarget(
+      name: "ClocksCoexistenceTests",
+      dependencies: [
+        .product(name: "GlobalEnv", package: "swift-composable-env"),
+        .product(name: "Clocks", package: "swift-clocks"),
       ]),
   ]
 )
