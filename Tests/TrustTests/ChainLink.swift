@@ -8,14 +8,16 @@ import TestSupport
 ///
 /// ```swift
 /// _ = ChainLink(1_000_000, released) { next in
-///   ChainRoot()[\.chainLink] = next()
+///   let root = ChainRoot()
+///   withExtendedLifetime(root) { root[\.chainLink] = next() }
 /// }
 /// ```
 ///
-/// `shape` must make the link in the setter's argument (`x[\.chainLink] = next()`), which takes
-/// it: the library then holds its last reference. (Made first and passed to `with(_:_:)`, which
-/// borrows it, the caller's reference could outlive the environment in an optimized build, and
-/// the last release would be the caller's, not the library's.)
+/// `shape` must leave the library holding the link's last reference: make it in the setter's
+/// argument (`x[\.chainLink] = next()`) inside `withExtendedLifetime(x)`. An optimized build may
+/// pass the new value to a specialized setter borrowed, keeping the caller's reference until the
+/// end of the statement; if the environment could end first, that reference would be the last,
+/// and the chain would recurse through the caller's frames, not the library's.
 final class ChainLink: @unchecked Sendable {
   // `@unchecked Sendable`: immutable; the counter is locked.
   typealias Shape = @Sendable (_ next: () -> ChainLink) -> Void

@@ -43,8 +43,9 @@ struct DeinitChainTests {
     let released = Shared(0)
     let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
+        // The root outlives the statement that sets the link (see `ChainLink`).
         let root = ChainRoot()
-        root[\.chainLink] = next()
+        withExtendedLifetime(root) { root[\.chainLink] = next() }
       }
     }
     #expect(finished, "the chain finished within 5 minutes")
@@ -58,7 +59,7 @@ struct DeinitChainTests {
     let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
         let child = ChainRoot().derived(ChainRoot.self)
-        child[\.chainLink] = next()
+        withExtendedLifetime(child) { child[\.chainLink] = next() }
       }
     }
     #expect(finished, "the chain finished within 5 minutes")
