@@ -36,7 +36,7 @@ public typealias DependenciesTrait = _DependenciesTraitOf<ComposableEnvironment>
     environmentType: DependenciesTrait.self,
     testContext: TestContext(reading: defaults, values: inherited))
   var dependencies = values.dependencies()
-  try await update(&dependencies)
+  try await ThreadContext.settingValues { try await update(&dependencies) }
   let context = TestContext(reading: defaults, values: inherited + values.localValues())
   defer { context.close() }
   try await TestContext.$current.withValue(context, operation: function)

@@ -28,7 +28,8 @@ public typealias DependenciesTrait = _DependenciesTraitOf<any GlobalEnvironment>
   overriding update: @escaping DependenciesTrait.Update,
   _ function: @Sendable () async throws -> Void
 ) async throws {
-  // The test's own scope, under the trait's, is this run's: it ends with it.
+  // The test's own scope, under the trait's, is this run's: it ends with it. (`withDependencies`
+  // runs the update as code that sets values.)
   guard TestContext.current == nil, TestContext.processWide?.defaults == .testValues else {
     return try await Dependencies.withTestRun {
       try await withDependencies(update) { try await function() }

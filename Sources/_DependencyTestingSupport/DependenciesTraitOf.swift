@@ -1,6 +1,5 @@
 import DependencyValues
 import Testing
-import _EnvironmentCore
 
 /// The type of the `.dependencies { … }` and `.dependency(…)` traits, for both testing products:
 /// one implementation, which each product names `DependenciesTrait` (`Module` tells the two
@@ -17,7 +16,8 @@ public struct _DependenciesTraitOf<Module>: TestTrait, SuiteTrait, TestScoping {
   /// An update of the values a test reads; reads made in it are part of setting values.
   package typealias Update = @Sendable (inout Dependencies) async throws -> Void
   /// Runs a test (`function`) with an update's overrides, the module's way: on top of the
-  /// overrides of the traits around, in a test context of the test's own.
+  /// overrides of the traits around, in a test context of the test's own, running the update as
+  /// code that sets values (`ThreadContext.settingValues`), so that its reads are not reported.
   package typealias Run =
     @Sendable (_ update: @escaping Update, _ function: @Sendable () async throws -> Void)
     async throws -> Void
@@ -26,12 +26,10 @@ public struct _DependenciesTraitOf<Module>: TestTrait, SuiteTrait, TestScoping {
   private let run: Run
 
   /// A trait whose test reads the values `update` sets, run by `run`. Reads made by `update` are
-  /// part of setting values: a `$0.apiClient.fetch = …` that reads an `apiClient` without a test
-  /// value is not reported.
+  /// part of setting values (`run` sees to it): a `$0.apiClient.fetch = …` that reads an
+  /// `apiClient` without a test value is not reported.
   package init(_ update: @escaping Update, run: @escaping Run) {
-    self.update = { dependencies in
-      try await ThreadContext.settingValues { try await update(&dependencies) }
-    }
+    self.update = update
     self.run = run
   }
 
