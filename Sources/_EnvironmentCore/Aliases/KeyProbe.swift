@@ -51,7 +51,7 @@ struct KeyProbe {
   ) -> KeyInfo {
     let key = AccessorRun.writing(value, at: node, storesWrites: false) { run in
       var dependencies = Dependencies(storage: run)
-      dependencies[keyPath: keyPath] = value
+      run.assign(value, to: &dependencies[keyPath: keyPath])
       return run.singleKey(purpose: purpose, accessor: "writes")
     }
     KnownKeyPaths.record(keyPath, writes: key)

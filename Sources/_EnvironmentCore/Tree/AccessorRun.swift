@@ -6,10 +6,13 @@ import DependencyValues
 ///
 /// Writing through a single-component `WritableKeyPath` of a computed property runs its getter
 /// first, then its setter with the new value; the getter's result is discarded. So for such a
-/// write (only: see `Node.write`), the storage hands the getter the sample (the value being
+/// write (only: see `Node.write`), the storage hands the *getter* the sample (the value being
 /// written) when the types match (the usual `get { self[Key.self] }` shape), instead of resolving
-/// the key, which could compute its live default. For a getter that reads a key of another type,
-/// or with no sample (a write through several components, a probe), the key is resolved at the
+/// the key, which could compute its live default. The getter's part ends where the write hands
+/// the new value over (`assign(_:to:)`): from there on, the setter reads what the node holds, as
+/// it would on a plain `Dependencies` value (`set { backup = primary; primary = newValue }`
+/// backs up the value it replaces). For a getter that reads a key of another type, or with no
+/// sample (a write through several components, a probe of a getter), the key is resolved at the
 /// node.
 ///
 /// Not generic: the value being written is reached through its address (see `AccessorSample`), so
@@ -18,8 +21,9 @@ import DependencyValues
 /// `@unchecked Sendable`: used by one thread, for the duration of one run.
 final class AccessorRun: DependencyStorage, @unchecked Sendable {
   private let node: Node
-  /// The value being written; `nil` for a probe of a getter, and once the run is over, so that a
-  /// `Dependencies` value that an accessor kept can never reach a value that is gone.
+  /// The value being written, while the getter runs; `nil` for a probe of a getter, once the
+  /// setter runs (`assign(_:to:)`), and once the run is over, so that a `Dependencies` value that
+  /// an accessor kept can never reach a value that is gone.
   private var sample: AccessorSample?
   /// Whether the setter's values are set on the node (a write) or dropped (a probe).
   private let storesWrites: Bool
@@ -60,6 +64,18 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
     }
   }
 
+  /// Ends the getter's part of a write and writes `value` into what the key path addressed; the
+  /// setter runs when the caller's access ends. Call it with the key path's inout access, which
+  /// runs the getter before this call and the setter after it:
+  ///
+  /// ```swift
+  /// run.assign(value, to: &dependencies[keyPath: keyPath])
+  /// ```
+  func assign<Value>(_ value: Value, to addressed: inout Value) {
+    sample = nil
+    addressed = value
+  }
+
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     record(KeyInfo(key))
     // The usual shape: the getter reads a key of the written value's type (no dynamic cast).
@@ -73,9 +89,13 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// with no sample: the sample if it casts, otherwise the key resolved at the node. A function
   /// of its own, so that the usual shape does not look up the metadata of `Key.Value?` that the
   /// cast needs.
+  ///
+  /// Hazard: the sample is unwrapped before the cast. Cast as an `Any?`, a missing sample would
+  /// cast to an Optional (or `any Sendable`) `Key.Value` as `nil`, and a write through
+  /// `\.client!.field` would read the client as `nil`.
   @inline(never)
   private func otherTypeValue<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    if let value = sample?.load() as? Key.Value { return value }
+    if let sample, let value = sample.load() as? Key.Value { return value }
     return NodeAccess(node: node).value(for: key)
   }
 

@@ -293,7 +293,8 @@ package struct Node: @unchecked Sendable {
   /// instead of computing a default it does not need (see `AccessorRun`); the key it writes is
   /// remembered (see `KnownKeyPaths`). A key path of several components (`\.endpoints.primary`)
   /// modifies what the getter returns: the getter reads the values it would read at this node,
-  /// computing defaults not computed yet, so that the setter writes back only what changed.
+  /// computing defaults not computed yet, so that the setter writes back only what changed. In
+  /// both shapes the setter reads what this node holds, as on a plain `Dependencies` value.
   package func write<Value>(_ keyPath: WritableKeyPath<Dependencies, Value>, _ value: Value) {
     assertNoLibraryLockHeld("a key path's accessors are about to run")
     guard KeyPathShape.isSingleComponent(keyPath) else {
@@ -303,7 +304,7 @@ package struct Node: @unchecked Sendable {
     }
     AccessorRun.writing(value, at: self, storesWrites: true) { run in
       var dependencies = Dependencies(storage: run)
-      dependencies[keyPath: keyPath] = value
+      run.assign(value, to: &dependencies[keyPath: keyPath])
       if let key = run.onlyKey { KnownKeyPaths.record(keyPath, writes: key) }
     }
   }
