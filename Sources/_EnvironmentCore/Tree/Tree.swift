@@ -232,23 +232,25 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   }
 
   /// Forgets the defaults computed for `context` and the contexts switched to from it (when a
-  /// GlobalEnv test scope ends), releasing them after the lock.
+  /// GlobalEnv test scope ends), releasing them after the lock, iteratively (a default's `deinit`
+  /// may reset or forget defaults again: see `DeferredRelease`).
   func forgetDefaults(of context: TestContext) {
     // Listed before the lock: the switched contexts are under a leaf lock of their own.
     let contexts = context.withSwitchedContexts
     let removed = withLock { $0.defaults.removeAll(of: contexts) }
-    withExtendedLifetime(removed) {}
+    DeferredRelease.release(values: consume removed)
   }
 
   /// Forgets every computed default and invalidates every cache: the next reads compute fresh
-  /// defaults. The old defaults are released after the lock.
+  /// defaults. The old defaults are released after the lock, iteratively (a default's `deinit`
+  /// may reset again: see `DeferredRelease`).
   package func resetDefaults() {
     let old = withLock { state in
       defer { state.defaults = Defaults() }
       return state.defaults
     }
     invalidateValues()
-    withExtendedLifetime(old) {}
+    DeferredRelease.release(values: consume old)
   }
 
   private func reportDefaultRecursion(_ chain: [Work], key: KeyInfo) -> Never {
