@@ -40,9 +40,9 @@ package struct WrittenValues: Sendable {
       Entry(key: id, keyType: key, box: box) { $0.storage.setValue(box, for: key) })
   }
 
-  /// The keys written, in the order of their last write.
-  package var keys: [(id: ObjectIdentifier, type: Any.Type)] {
-    entries.map { ($0.key, $0.keyType) }
+  /// The keys written, with their boxes, in the order of their last write.
+  package var keys: [(id: ObjectIdentifier, type: Any.Type, box: AnyObject)] {
+    entries.map { ($0.key, $0.keyType, $0.box) }
   }
 
   /// Sets every value written here on `target`, in the order written, but for the keys in

@@ -16,9 +16,15 @@ import _EnvironmentCore
 /// }
 /// ```
 ///
-/// A key whose default was already read (code that read it got the default), or that was
-/// prepared before, is not changed, as with swift-dependencies: the call is reported, naming the
-/// key (it fails the running test, or says so on standard error). The other keys are set.
+/// A key whose default was read before the values are set (code that read it got the default),
+/// in this context or in the one the calling scope reads (a `withDependencies { $0.context =
+/// .live }` scope's), or that was prepared before, is not changed, as with swift-dependencies:
+/// the call is reported, naming the key (it fails the running test, or says so on standard
+/// error). The other keys are set. The check and the setting are one step against reads on other
+/// threads: a read that comes first is kept and reported, and one that comes after reads the
+/// prepared value. Reads that `update` makes (`$0.date.now = …` reads `date` to set part of it)
+/// are its own: they do not count as reads before. In a preview, a key read before is set, as
+/// swift-dependencies sets it.
 ///
 /// In a test, the values are the test's own: they are set on its test context's scope (or, in
 /// a process that runs tests, on the scope the test gets of its own), and reach no other test.
@@ -30,14 +36,18 @@ public func prepareDependencies<Result>(_ update: (inout Dependencies) throws ->
   let target = scope?.node ?? GlobalDependencies.root
   GlobalDependencies.RunningTestScopes.checkWrite()
   // Written into values of their own first (a copy of the target's, as swift-dependencies'
-  // `DependencyValues` is a value), then set on the target key by key, but for those refused.
-  // The keys read before the call: `update` may read a key itself to set part of it
-  // (`$0.date.now = …` reads `date` first), which is part of preparing it, not a read before.
-  let read = target.keysWithComputedDefaults()
+  // `DependencyValues` is a value; the defaults it reads are its own: see `Preparation`), then
+  // committed as the keys' defaults but for those refused, then set on the target.
   var values = target.detachedValues()
-  let result = try ThreadContext.settingValues { try update(&values) }
+  let (result, preparation) = try Preparation.run(at: target) {
+    try ThreadContext.settingValues { try update(&values) }
+  }
   let written = values.writtenKeys
   let repeated = PreparedKeys.record(written.map(\.id), in: scope)
+  let caller = GlobalDependencies.innermostScope?.node ?? target
+  let read = preparation.commit(
+    written.filter { !repeated.contains($0.id) }.map { ($0.id, $0.box) },
+    in: [target.contextForDefaults(), caller.contextForDefaults()])
   let refused = written.filter { read.contains($0.id) || repeated.contains($0.id) }
   for key in refused {
     TestFailureReporting.record(

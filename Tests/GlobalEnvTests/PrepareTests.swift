@@ -1,3 +1,4 @@
+import Foundation
 import GlobalEnv
 import TestSupport
 import Testing
@@ -103,6 +104,50 @@ extension ProcessWideState {
       Dependencies.reset()
       Dependencies.prepare { $0.label = "again" }
       #expect(AppEnvironment().label == "again")
+    }
+
+    // Reads in a scope that switches `context`: their defaults are that context's, and a
+    // prepare made there still finds them (as swift-dependencies does, which keeps a cache per
+    // context).
+
+    @Test func preparingAKeyReadInALiveScopeIsReportedAndKeepsTheValueRead() {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        #expect(Reader().counter == 0)
+        let messages = recordedIssues { prepareDependencies { $0.counter = 5 } }
+        #expect(messages.count == 1)
+        #expect(
+          messages.first?.contains("was given DependencyKeys.Counter after its value was read")
+            == true)
+        #expect(Reader().counter == 0, "the value read stays")
+      }
+    }
+
+    @Test func preparingDateAfterReadingOnlyDateNowInALiveScopeIsReported() {
+      let prepared = Date(timeIntervalSince1970: 0)
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        @Dependency(\.date.now) var now
+        #expect(now != prepared)
+        let messages = recordedIssues {
+          prepareDependencies { $0.date = DateGenerator { prepared } }
+        }
+        #expect(messages.count == 1)
+        @Dependency(\.date.now) var after
+        #expect(after != prepared, "the generator read stays")
+      }
+    }
+
+    @Test func preparingAKeyReadInAPreviewScopeSetsItUnreported() {
+      withDependencies {
+        $0.context = .preview
+      } operation: {
+        #expect(Reader().counter == 0)
+        prepareDependencies { $0.counter = 5 }
+        #expect(Reader().counter == 5, "as swift-dependencies lets a preview prepare")
+      }
     }
   }
 }

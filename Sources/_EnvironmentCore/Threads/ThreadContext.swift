@@ -36,6 +36,9 @@ package final class ThreadContext: @unchecked Sendable {
   /// How many writes' accessor runs and `withValues` update closures are running on this thread
   /// (see `settingValues`).
   @exclusivity(unchecked) var settingDepth = 0
+  /// The `prepareDependencies` whose update runs on this thread, if any: the defaults it reads
+  /// are its own, and nothing read is cached meanwhile (see `Preparation`).
+  @exclusivity(unchecked) var preparation: Preparation?
   /// The key paths this thread has recorded in `KnownKeyPaths` (so that a repeated write takes
   /// no process-wide lock).
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []

@@ -55,14 +55,9 @@ struct Defaults {
     entries.removeAll { entry in contexts.contains { $0 === entry.context } }.map(\.state)
   }
 
-  /// The keys whose default was computed (or is being computed) for `context`.
-  func computedKeys(in context: TestContext?) -> Set<ObjectIdentifier> {
-    Set(
-      entries.all.lazy.filter { entry in
-        guard entry.context === context else { return false }
-        if case .idle = entry.state { return false }
-        return true
-      }.map(\.key))
+  /// The state of `key`'s default in `context` (`.idle` until first touched).
+  func state(of key: ObjectIdentifier, in context: TestContext?) -> OnceState {
+    entries[Entry.ID(key: key, context: context.map(ObjectIdentifier.init))]?.state ?? .idle
   }
 
   /// Every state, computed or not.

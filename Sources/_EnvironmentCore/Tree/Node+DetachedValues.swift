@@ -43,16 +43,16 @@ struct DetachedAccess: DependencyStorage, @unchecked Sendable {
 
 extension Dependencies {
   /// The keys written into these values since they were made by `Node.detachedValues()`, in the
-  /// order of their last write, with their names; none for other values.
+  /// order of their last write, with their names and boxes; none for other values.
   ///
   /// ```swift
   /// var values = node.detachedValues()
   /// values.uuid = .incrementing
   /// values.writtenKeys.map(\.name)  // ["DependencyKeys.UUIDKey"]
   /// ```
-  package var writtenKeys: [(id: ObjectIdentifier, name: String)] {
+  package var writtenKeys: [(id: ObjectIdentifier, name: String, box: AnyObject)] {
     guard let detached = underlyingStorage as? DetachedAccess else { return [] }
-    return detached.written.keys.map { ($0.id, KeyInfo.displayName(of: $0.type)) }
+    return detached.written.keys.map { ($0.id, KeyInfo.displayName(of: $0.type), $0.box) }
   }
 
   /// Sets the values written into these values (made by `Node.detachedValues()`) on `target`, in

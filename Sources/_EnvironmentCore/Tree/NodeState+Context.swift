@@ -25,7 +25,7 @@ extension Node {
   /// ```swift
   /// let defaults = node.contextForDefaults()  // `nil`: the tree's live defaults
   /// ```
-  func contextForDefaults() -> TestContext? {
+  package func contextForDefaults() -> TestContext? {
     var current: Node? = self
     while let node = current {
       let (switched, parent) = node.withLock { ($0.setContext, $0.parent) }

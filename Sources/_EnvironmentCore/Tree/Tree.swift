@@ -202,8 +202,26 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// needs this one waits for it. A default may read other dependencies of the tree. A default
   /// that needs itself, directly or through other defaults, in this tree or in a tree it creates,
   /// is reported instead of recursing forever.
+  ///
+  /// On a thread that runs a `prepareDependencies` update for this tree, a default no read
+  /// computed yet is the update's own (see `Preparation`).
   func defaultValue(of key: KeyInfo, readAt node: Node, in testContext: TestContext?) -> AnyObject {
     let context = ThreadContext.current
+    let make = {
+      context.performingDefault(
+        of: key,
+        {
+          DefaultInProgress.computing(readAt: node, on: context) {
+            key.makeDefault(in: testContext, readAt: node)
+          }
+        },
+        recursion: { inProgress in self.reportDefaultRecursion(inProgress, key: key) })
+    }
+    if let preparation = context.preparation, preparation.tree === self,
+      let own = preparation.ownDefault(of: key, in: testContext, make: make)
+    {
+      return own
+    }
     return Once.value(
       of: .defaultValue(key),
       in: context,
@@ -213,22 +231,8 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
         self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
       },
-      make: {
-        context.performingDefault(
-          of: key,
-          {
-            DefaultInProgress.computing(readAt: node, on: context) {
-              key.makeDefault(in: testContext, readAt: node)
-            }
-          }
-        ) { inProgress in reportDefaultRecursion(inProgress, key: key) }
-      }
+      make: make
     )
-  }
-
-  /// The keys whose default this tree computed for `context`.
-  func keysWithComputedDefaults(in context: TestContext?) -> Set<ObjectIdentifier> {
-    withLock { $0.defaults.computedKeys(in: context) }
   }
 
   /// Forgets the defaults computed for `context` and the contexts switched to from it (when a
