@@ -39,6 +39,9 @@ package final class ThreadContext: @unchecked Sendable {
   /// The `prepareDependencies` whose update runs on this thread, if any: the defaults it reads
   /// are its own, and nothing read is cached meanwhile (see `Preparation`).
   @exclusivity(unchecked) var preparation: Preparation?
+  /// Whether a default computed on this thread inside an update deferred its missing live value's
+  /// report (see `MissingLiveValue`), until `Tree.defaultValue` records it on the default.
+  @exclusivity(unchecked) var missingLiveValueDeferred = false
   /// The key paths this thread has recorded in `KnownKeyPaths` (so that a repeated write takes
   /// no process-wide lock).
   @exclusivity(unchecked) var recordedKeyPaths: Set<ObjectIdentifier> = []

@@ -20,6 +20,9 @@ struct Defaults {
     let key: ObjectIdentifier
     let context: TestContext?
     var state: OnceState
+    /// Whether the default's missing live value is reported at its next read outside an update
+    /// (see `MissingLiveValue`).
+    var reportsAtNextRead = false
 
     var id: ID { ID(key: key, context: context.map(ObjectIdentifier.init)) }
 
@@ -53,6 +56,24 @@ struct Defaults {
     // The removed entries are released here, under the lock, but not last: `contexts` are the
     // caller's, and the states are returned.
     entries.removeAll { entry in contexts.contains { $0 === entry.context } }.map(\.state)
+  }
+
+  /// Marks `key`'s default in `context`, computed by a read inside an update, as one whose
+  /// missing live value is reported at its next read outside an update.
+  mutating func reportAtNextRead(of key: ObjectIdentifier, in context: TestContext?) {
+    let id = Entry.ID(key: key, context: context.map(ObjectIdentifier.init))
+    guard let position = entries.position(of: id) else { return }
+    entries.modify(at: position) { $0.reportsAtNextRead = true }
+  }
+
+  /// Takes the mark of `reportAtNextRead(of:in:)`: whether it was there.
+  mutating func takeReportAtNextRead(of key: ObjectIdentifier, in context: TestContext?) -> Bool {
+    let id = Entry.ID(key: key, context: context.map(ObjectIdentifier.init))
+    guard let position = entries.position(of: id) else { return false }
+    return entries.modify(at: position) { entry in
+      defer { entry.reportsAtNextRead = false }
+      return entry.reportsAtNextRead
+    }
   }
 
   /// The state of `key`'s default in `context` (`.idle` until first touched).

@@ -239,13 +239,18 @@ package struct Node: @unchecked Sendable {
   /// when the resolution began: a write since then (which, on a node without children, leaves
   /// the generation as it is) makes the value stale, and it is not cached. Nothing is cached on
   /// a thread that runs a `prepareDependencies` update: what it reads may be its own (see
-  /// `Preparation`). Returns whether `box` was stored.
+  /// `Preparation`); nor inside an update in a tree where a default deferred its report to its
+  /// next read outside one (see `MissingLiveValue`), which a cached read would not make. Returns
+  /// whether `box` was stored.
   @discardableResult
   func publish(
     _ identity: ObjectIdentifier, box: AnyObject, owner: AnyObject?, tree: Tree, generation: UInt64,
     writeCount: UInt64? = nil
   ) -> Bool {
-    if ThreadContext.withCurrent({ $0.preparation != nil }) { return false }
+    let caches = ThreadContext.withCurrent { context in
+      context.preparation == nil && !(tree.hasDeferredReports && context.isSettingValues)
+    }
+    guard caches else { return false }
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map(ReadTable.retainOwner)
     #if ENVIRONMENT_INTERNAL_CHECKS

@@ -31,7 +31,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     buffer.withUnsafeMutablePointerToElements { words in
       words.initialize(
         to: TreeWords(
-          generation: 0, aliasGeneration: 0, pendingAliases: 0,
+          generation: 0, aliasGeneration: 0, pendingAliases: 0, deferredReports: 0,
           lock: PlatformLockOperations.unlocked))
     }
     return unsafeDowncast(buffer, to: Tree.self)
@@ -56,6 +56,15 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   private var pendingAliasCounter: UnsafeMutablePointer<UInt64> {
     withUnsafeMutablePointerToElements { Tree.field(\.pendingAliases, of: $0) }
   }
+
+  /// Non-zero once a default of the tree deferred its report (see `MissingLiveValue`).
+  private var deferredReportsFlag: UnsafeMutablePointer<UInt64> {
+    withUnsafeMutablePointerToElements { Tree.field(\.deferredReports, of: $0) }
+  }
+
+  /// Whether a default of the tree ever deferred its report to its next read outside an update:
+  /// until then, neither reads nor caches look for such a report.
+  var hasDeferredReports: Bool { environment_atomic_load(deferredReportsFlag) != 0 }
 
   private static func lockPointer(_ words: UnsafeMutablePointer<TreeWords>)
     -> UnsafeMutablePointer<PlatformLock>
@@ -220,9 +229,12 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     if let preparation = context.preparation, preparation.tree === self,
       let own = preparation.ownDefault(of: key, in: testContext, make: make)
     {
+      // An update's own default is not the tree's: a report it deferred is made by the read that
+      // computes the tree's.
+      context.missingLiveValueDeferred = false
       return own
     }
-    return Once.value(
+    let value = Once.value(
       of: .defaultValue(key),
       in: context,
       access: { body in withLock { $0.defaults.withState(of: key.id, in: testContext, body) } },
@@ -233,6 +245,17 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       },
       make: make
     )
+    if context.missingLiveValueDeferred {
+      // This thread computed it inside an update, which deferred the report.
+      context.missingLiveValueDeferred = false
+      withLock { $0.defaults.reportAtNextRead(of: key.id, in: testContext) }
+      environment_atomic_set_bits(deferredReportsFlag, 1)
+    } else if hasDeferredReports, !context.isSettingValues,
+      withLock({ $0.defaults.takeReportAtNextRead(of: key.id, in: testContext) })
+    {
+      MissingLiveValue.report(key)
+    }
+    return value
   }
 
   /// Forgets the defaults computed for `context` and the contexts switched to from it (when a
@@ -297,5 +320,6 @@ package struct TreeWords {
   var generation: UInt64
   var aliasGeneration: UInt64
   var pendingAliases: UInt64
+  var deferredReports: UInt64
   var lock: PlatformLock
 }

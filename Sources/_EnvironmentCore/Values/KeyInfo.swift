@@ -128,15 +128,25 @@ extension DependencyKey {
 
 /// Says that a key with no live value was read where live values are read (outside a test or a
 /// preview, or in a scope that set `context` to `.live`): what to add, and that its test value is
-/// used meanwhile. Never stops the program. In a test it fails the test, at each computation of
-/// the key's live value (once per context that computes it), as swift-dependencies does;
-/// elsewhere it says so on standard error, once per key and process.
+/// used meanwhile. Never stops the program. In a test it fails the test, once per computation of
+/// the key's live value (once per context that computes it); elsewhere it says so on standard
+/// error, once per key and process.
+///
+/// A read inside an update (`withDependencies { … }`'s closure, a write through several
+/// components) is part of setting values, not a use: as swift-dependencies stays silent there, the
+/// report waits for the default's next read outside an update (`Tree.defaultValue`), and is not
+/// made if none comes. (swift-dependencies reports every such read; this reports the first.)
 enum MissingLiveValue {
   /// The keys already reported on standard error. A leaf lock.
   /// `nonisolated(unsafe)`: immutable reference; the set is only touched under its lock.
   nonisolated(unsafe) private static let reported = LockedValue<Set<ObjectIdentifier>>.make([])
 
   static func report(_ key: KeyInfo) {
+    let context = ThreadContext.current
+    if context.isSettingValues {
+      context.missingLiveValueDeferred = true
+      return
+    }
     let message = """
       \(key.name) has no live implementation, but was read in a live context: it conforms to \
       TestDependencyKey only, so its testValue is used. Add the live value where the app is \
