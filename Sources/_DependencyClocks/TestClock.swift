@@ -15,6 +15,7 @@ import _EnvironmentCore
 ///   await clock.advance(by: .milliseconds(299))
 ///   #expect(search.results.isEmpty)
 ///   await clock.advance(by: .milliseconds(1))  // the debounce fires
+///   await search.debounce?.value  // and the search it started has ended
 ///   #expect(search.results == ["swift", "swiftly"])
 /// }
 /// ```
@@ -22,14 +23,19 @@ import _EnvironmentCore
 /// (With `GlobalEnv`, the model is made in
 /// `Dependencies.withValues { $0.continuousClock = clock } operation: { … }`.)
 ///
-/// What makes such a test deterministic:
-/// - Each step of ``advance(by:)`` waits for every task it woke to come back: to sleep on the
-///   clock again (a timer's next tick, which the clock sees), or to run to its end. So
-///   `advance(by: .seconds(3))` over a one-second timer returns after its third tick, on the main
-///   actor or off it, and a test reads the model's state right after.
-/// - A task that has not slept on the clock yet, such as one a test or a model has just started,
-///   is one the clock cannot know about: ``waitForSleepers(_:timeout:)`` is how the test says that
-///   it will, before it advances.
+/// What the clock waits for, exactly, is what it can see:
+/// - At each deadline an advance passes, every sleep due there is resumed, and the clock does not
+///   move on (nor return) until each of those sleeps has returned to its task, and until every
+///   sleep begun on the clock by then is queued: a sleep that has begun is never passed.
+/// - ``waitForSleepers(_:timeout:)`` returns once that many tasks are asleep on the clock: a task
+///   the test or its model has just started, or a woken task that has slept again (everything it
+///   did before that sleep has happened).
+///
+/// What a woken task does after its sleep returns (its work, a hop back to its actor, its next
+/// sleep, its end) the clock cannot see. It lets such work run before it moves on, which on an
+/// idle machine is usually all of it, but does not promise it: to read what a woken task did,
+/// wait for an event of that task. A timer's tick: its next sleep (`waitForSleepers`). A task
+/// that ends: its value (`await task.value`). Otherwise a change the model publishes.
 ///
 /// Cancellation is honoured: a sleeping task that is cancelled wakes at once and throws
 /// `CancellationError`. A test that ends with tasks still asleep on the clock can check for them
@@ -113,17 +119,23 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     }
   }
 
-  /// Moves the clock forward by `duration`, waking the tasks whose deadlines it passes, in
-  /// deadline order (and in the order they went to sleep at equal deadlines). Before the clock
-  /// moves on from a deadline, and before this returns, every task woken there has come back:
-  /// slept on the clock again, or run until it finished (or waits on something else). By default
-  /// (`.zero`), lets the tasks due now run.
+  /// Moves the clock forward by `duration`, one deadline at a time, waking the tasks whose
+  /// deadlines it passes in deadline order (in the order they went to sleep at equal deadlines).
+  /// At each deadline, before the clock moves on and before this returns, each sleep woken there
+  /// has returned to its task and each sleep begun by then is queued; what a woken task does
+  /// after its sleep returns is not waited for (see ``TestClock``). By default (`.zero`), wakes
+  /// the tasks due now.
+  ///
+  /// A timer, one tick at a time: its next sleep says that the tick's work is done.
   ///
   /// ```swift
   /// let timer = Task { await model.startTimer() }  // ticks once a second, on the main actor
   /// await clock.waitForSleepers()
-  /// await clock.advance(by: .seconds(3))
-  /// #expect(model.ticks == 3)  // the third tick has happened
+  /// for tick in 1...3 {
+  ///   await clock.advance(by: .seconds(1))
+  ///   await clock.waitForSleepers()  // the timer sleeps again: its tick is done
+  ///   #expect(model.ticks == tick)
+  /// }
   /// ```
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
@@ -163,12 +175,11 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     }
   }
 
-  /// Waits until each task that `woken` held has come back from its sleep — an event each
-  /// sleeping task records itself (`Sleeper.isRunning`), not a count of yields — and then until it
-  /// has slept on the clock again (which the clock sees, so that a timer's next sleep is always
-  /// there before the clock moves on) or run to its end (or to a wait on something else), which
-  /// the clock cannot see: it then waits until the main actor has run what was queued after, and
-  /// no sleep is on its way in, twice over.
+  /// Waits until each task that `woken` held has returned from its sleep — an event each
+  /// sleeping task records itself (`Sleeper.isRunning`), exactly — and then, as a best effort
+  /// that no caller may count on, lets the woken tasks run on: until each has slept on the clock
+  /// again (which the clock sees), or until the main actor has run what was queued after and no
+  /// sleep is on its way in, twice over (a task that ended, or works on, looks the same).
   ///
   /// Gives up after a generous real-time bound and fails the test: a woken task that never runs
   /// is a starved executor.
@@ -215,14 +226,17 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
   }
 
   /// Suspends until at least `count` tasks are asleep on the clock: how a test says that tasks it
-  /// started (or that its model started) will sleep on the clock, before it advances. Fails the
-  /// test if they are not asleep within `timeout` of real time.
+  /// started (or that its model started) will sleep on the clock before it advances, and how it
+  /// waits for a woken task to sleep again (a timer's next tick), after which everything that
+  /// task did before that sleep has happened. Fails the test if they are not asleep within
+  /// `timeout` of real time.
   ///
   /// ```swift
   /// model.onAppear()  // starts the model's timer in a task of its own
   /// await clock.waitForSleepers(1)  // the timer is asleep on the clock
-  /// await clock.advance(by: .seconds(3))
-  /// #expect(model.ticks == 3)
+  /// await clock.advance(by: .seconds(1))
+  /// await clock.waitForSleepers(1)  // asleep again: the first tick is done
+  /// #expect(model.ticks == 1)
   /// ```
   public func waitForSleepers(_ count: Int = 1, timeout: Swift.Duration = .seconds(60)) async {
     let start = ContinuousClock.now
@@ -240,17 +254,25 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock, @unc
     }
   }
 
-  /// Advances the clock until no task is asleep on it (each sleep may start another), or fails
-  /// the running test if tasks are still asleep after 100 steps and `timeout` of real time (a
-  /// task that sleeps forever, such as a timer loop). Both bounds must pass: each step waits for
-  /// the tasks it woke, which on a machine busy with other tests (or under a sanitizer) can take
-  /// seconds, so a chain of a few sleeps never gives up for being slow.
+  /// Advances the clock until no task is asleep on it, deadline after deadline, as
+  /// ``advance(by:)`` does at each, or fails the running test if tasks are still asleep after 100
+  /// steps and `timeout` of real time (a task that sleeps forever, such as a timer loop). Both
+  /// bounds must pass: each step waits for the tasks it woke, which on a machine busy with other
+  /// tests (or under a sanitizer) can take seconds, so a chain of a few sleeps never gives up for
+  /// being slow.
+  ///
+  /// A sleep is seen once it has begun: a woken task that works before it sleeps again may find
+  /// the clock already past the deadline it meant, or `run` returned. For a task that sleeps
+  /// again (a timer, a retry with back-off), step with ``advance(by:)`` and
+  /// ``waitForSleepers(_:timeout:)``; after `run`, wait for the end of the tasks that slept
+  /// (`await task.value`) before reading what they did.
   ///
   /// ```swift
-  /// let load = Task { try await model.load() }  // retries after 1 s, 2 s and 4 s
-  /// await clock.waitForSleepers()
-  /// await clock.run()  // every retry ran
-  /// #expect(model.loaded)
+  /// let sleepers = (1...3).map { n in Task { try await clock.sleep(for: .seconds(n)) } }
+  /// await clock.waitForSleepers(3)
+  /// await clock.run()  // wakes the three, in deadline order
+  /// for sleeper in sleepers { try await sleeper.value }
+  /// #expect(clock.now.offset == .seconds(3))
   /// ```
   public func run(timeout: Swift.Duration = .seconds(60)) async {
     let start = ContinuousClock.now

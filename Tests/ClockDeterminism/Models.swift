@@ -70,7 +70,8 @@ final class ClockEnvironment: ClockEnvironmentBase, @unchecked Sendable {
   private(set) var results: [String] = []
   private(set) var searches = 0
   @ObservationIgnored private let environment: ClockEnvironment
-  @ObservationIgnored private var debounce: Task<Void, Never>?
+  /// The debounced search in progress, if any: a test awaits it to read its results.
+  @ObservationIgnored private(set) var debounce: Task<Void, Never>?
 
   init(environment: ClockEnvironment) {
     self.environment = environment
@@ -152,7 +153,8 @@ actor TickerActor {
 actor DraftSaver {
   private(set) var saved: [String] = []
   private let environment: ClockEnvironment
-  private var pending: Task<Void, Never>?
+  /// The save waiting for the edits to stop, if any: a test awaits it to read what it saved.
+  private(set) var pending: Task<Void, Never>?
 
   init(environment: ClockEnvironment) {
     self.environment = environment

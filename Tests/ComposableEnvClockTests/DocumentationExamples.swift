@@ -14,6 +14,7 @@ import Testing
   await clock.advance(by: .milliseconds(299))
   #expect(search.results.isEmpty)
   await clock.advance(by: .milliseconds(1))  // the debounce fires
+  await search.debounce?.value  // and the search it started has ended
   #expect(search.results == ["swift", "swiftly"])
 }
 
@@ -23,8 +24,11 @@ import Testing
     let model = CounterModel(environment: ClockEnvironment().with(\.continuousClock, clock))
     let timer = Task { await model.startTimer() }  // ticks once a second, on the main actor
     await clock.waitForSleepers()
-    await clock.advance(by: .seconds(3))
-    #expect(model.ticks == 3)  // the third tick has happened
+    for tick in 1...3 {
+      await clock.advance(by: .seconds(1))
+      await clock.waitForSleepers()  // the timer sleeps again: its tick is done
+      #expect(model.ticks == tick)
+    }
     timer.cancel()
   }
 
@@ -33,19 +37,19 @@ import Testing
     let model = CounterModel(environment: ClockEnvironment().with(\.continuousClock, clock))
     model.onAppear()  // starts the model's timer in a task of its own
     await clock.waitForSleepers(1)  // the timer is asleep on the clock
-    await clock.advance(by: .seconds(3))
-    #expect(model.ticks == 3)
+    await clock.advance(by: .seconds(1))
+    await clock.waitForSleepers(1)  // asleep again: the first tick is done
+    #expect(model.ticks == 1)
     model.onDisappear()
   }
 
-  @Test func run() async {
+  @Test func run() async throws {
     let clock = TestClock()
-    let model = RetryModel(environment: ClockEnvironment().with(\.continuousClock, clock))
-    let load = Task { try await model.load() }  // retries after 1 s, 2 s and 4 s
-    await clock.waitForSleepers()
-    await clock.run()  // every retry ran
-    #expect(model.loaded)
-    _ = await load.result
+    let sleepers = (1...3).map { n in Task { try await clock.sleep(for: .seconds(n)) } }
+    await clock.waitForSleepers(3)
+    await clock.run()  // wakes the three, in deadline order
+    for sleeper in sleepers { try await sleeper.value }
+    #expect(clock.now.offset == .seconds(3))
   }
 
   @Test func immediateClock() async throws {
@@ -66,8 +70,11 @@ import Testing
   let clock = TestClock()
   let model = CounterModel(environment: ClockEnvironment().with(\.continuousClock, clock))
   let timer = Task { await model.startTimer() }
-  await clock.waitForSleepers()  // 1. the task the test started is asleep on the clock
-  await clock.advance(by: .seconds(3))  // 2. returns after the third tick
-  #expect(model.ticks == 3)
+  await clock.waitForSleepers()  // the task the test started is asleep on the clock
+  for tick in 1...3 {
+    await clock.advance(by: .seconds(1))  // wakes the timer
+    await clock.waitForSleepers()  // it sleeps again: its tick is done
+    #expect(model.ticks == tick)
+  }
   timer.cancel()
 }

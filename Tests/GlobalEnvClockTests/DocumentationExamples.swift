@@ -12,8 +12,11 @@ import Testing
     CounterModel(environment: ClockEnvironment())
   }
   let timer = Task { await model.startTimer() }
-  await clock.waitForSleepers()  // 1. the task the test started is asleep on the clock
-  await clock.advance(by: .seconds(3))  // 2. returns after the third tick
-  #expect(model.ticks == 3)
+  await clock.waitForSleepers()  // the task the test started is asleep on the clock
+  for tick in 1...3 {
+    await clock.advance(by: .seconds(1))  // wakes the timer
+    await clock.waitForSleepers()  // it sleeps again: its tick is done
+    #expect(model.ticks == tick)
+  }
   timer.cancel()
 }

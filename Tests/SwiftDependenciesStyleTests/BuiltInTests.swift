@@ -35,20 +35,6 @@ import Testing
     #expect(try await greeting.value == "Hello, test Blob!")
   }
 
-  @Test func theGreetingArrivesWhenTheClockAdvancesWithoutWaitingForItsSleep() async throws {
-    let clock = TestClock()
-    let model = withDependencies {
-      $0.continuousClock = clock
-    } operation: {
-      FeatureModel()
-    }
-
-    let greeting = Task { try await model.greetAfterASecond("Blob") }
-    await clock.advance(by: .seconds(1))
-
-    #expect(try await greeting.value == "Hello, test Blob!")
-  }
-
   @Test func aSeededGeneratorRollsTheSameDiceEachTime() {
     func rolls() -> [Int] {
       let model = withDependencies {

@@ -8,7 +8,8 @@ private final class DebounceRoot: ComposableEnvironment {
   @Dependency(\.continuousClock) var clock
 }
 
-/// `TestClock`: sleeping tasks wake only when the test advances the clock, in deadline order.
+/// `TestClock`: sleeping tasks wake only when the test advances the clock, in deadline order. Each
+/// test waits for events only (a sleep begun, a task's end), as the clock's contract says.
 @Suite(.timeLimit(.minutes(10))) struct TestClockTests {
   @Test func aSleepWakesOnlyOnceTheClockReachesItsDeadline() async throws {
     let clock = TestClock()
@@ -17,28 +18,32 @@ private final class DebounceRoot: ComposableEnvironment {
       try await clock.sleep(for: .seconds(1))
       woke.update { $0 = true }
     }
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(999))
     #expect(!woke.value)
     await clock.advance(by: .milliseconds(1))
-    #expect(woke.value)
     #expect(await ended(sleeper))
+    #expect(woke.value)
   }
 
   @Test func sleepersWakeInDeadlineOrder() async throws {
     let clock = TestClock()
-    let order = Shared<[Int]>([])
+    let woke = Shared<[Int]>([])
     let sleepers = [3, 1, 2].map { seconds in
       Task {
         try await clock.sleep(for: .seconds(seconds))
-        order.update { $0.append(seconds) }
+        woke.update { $0.append(seconds) }
       }
     }
-    await clock.advance(by: .seconds(3))
-    #expect(order.value == [1, 2, 3])
-    for sleeper in sleepers { #expect(await ended(sleeper)) }
+    await clock.waitForSleepers(3)
+    for second in 1...3 {
+      await clock.advance(by: .seconds(1))
+      #expect(await ended(sleepers[[3, 1, 2].firstIndex(of: second)!]))
+      #expect(woke.value == Array(1...second), "only the sleep due at \(second) s woke")
+    }
   }
 
-  @Test func theClockStandsAtEachDeadlineAsItsSleeperWakes() async throws {
+  @Test func aSleeperThatSleepsAgainReadsEachDeadlineItWokeAt() async throws {
     let clock = TestClock()
     let seen = Shared<[Duration]>([])
     let sleeper = Task {
@@ -47,16 +52,19 @@ private final class DebounceRoot: ComposableEnvironment {
         seen.update { $0.append(clock.now.offset) }
       }
     }
-    await clock.advance(by: .seconds(10))
-    #expect(seen.value == [.seconds(1), .seconds(2), .seconds(3)])
-    #expect(clock.now.offset == .seconds(10))
+    await clock.waitForSleepers()
+    for second in 1...3 {
+      await clock.advance(by: .seconds(1))
+      if second < 3 { await clock.waitForSleepers() }  // it sleeps again
+    }
     #expect(await ended(sleeper))
+    #expect(seen.value == [.seconds(1), .seconds(2), .seconds(3)])
   }
 
   @Test func aCancelledSleeperWakesWithCancellationError() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-    await clock.advance()
+    await clock.waitForSleepers()
     sleeper.cancel()
     #expect(await endsCancelled(sleeper))
     try? await clock.checkSuspension()
@@ -82,7 +90,7 @@ private final class DebounceRoot: ComposableEnvironment {
   @Test func checkingSuspensionThrowsWhileATaskSleeps() async throws {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    await clock.advance()
+    await clock.waitForSleepers()
     await #expect(throws: TestClockSuspensionError.self) { try await clock.checkSuspension() }
     await clock.advance(by: .seconds(1))
     try await clock.checkSuspension()
@@ -96,14 +104,13 @@ private final class DebounceRoot: ComposableEnvironment {
 
   @Test func runAdvancesUntilNoTaskSleeps() async throws {
     let clock = TestClock()
-    let retries = Task {
-      for attempt in 1...3 { try await clock.sleep(for: .seconds(attempt)) }
-    }
+    let sleepers = [3, 1, 2].map { n in Task { try await clock.sleep(for: .seconds(n)) } }
+    await clock.waitForSleepers(3)
     // A generous limit of real time, within the suite's: under the sanitizers, other tests keep
     // the cooperative pool busy for minutes, and each step of the clock waits for its turn.
     await clock.run(timeout: .seconds(300))
-    #expect(await ended(retries))
-    #expect(clock.now.offset == .seconds(6))
+    for sleeper in sleepers { #expect(await ended(sleeper)) }
+    #expect(clock.now.offset == .seconds(3))
   }
 
   @Test func runGivesUpOnATaskThatSleepsForeverAndSaysSo() async {
@@ -111,7 +118,16 @@ private final class DebounceRoot: ComposableEnvironment {
     let timer = Task {
       while true { try await clock.sleep(for: .seconds(1)) }
     }
-    let messages = await recordedIssuesAsync { await clock.run(timeout: .milliseconds(50)) }
+    await clock.waitForSleepers()
+    // A run that looks before the timer sleeps again returns (the clock cannot see a sleep not
+    // begun): run again, with the timer asleep, until one gives up.
+    var messages: [String] = []
+    for _ in 0..<100 where messages.isEmpty {
+      await clock.waitForSleepers()
+      messages = await recordedIssuesAsync(orNone: true) {
+        await clock.run(timeout: .milliseconds(50))
+      }
+    }
     timer.cancel()
     #expect(await endsCancelled(timer))
     #expect(messages.first?.contains("TestClock.run() gave up") == true)
@@ -119,15 +135,13 @@ private final class DebounceRoot: ComposableEnvironment {
 
   @Test func runOfAFewStepsNeverGivesUpForBeingSlow() async {
     let clock = TestClock()
-    let retries = Task {
-      for delay in [1, 2, 4] { try await clock.sleep(for: .seconds(delay)) }
-    }
-    await clock.waitForSleepers()
+    let sleepers = [1, 2, 4].map { n in Task { try await clock.sleep(for: .seconds(n)) } }
+    await clock.waitForSleepers(3)
     // No real time at all: a machine busy with other tests (or a sanitizer) is slower than that.
     // Giving up would record an issue, which fails this test.
     await clock.run(timeout: .zero)
-    #expect((try? await retries.value) != nil, "every retry ran")
-    #expect(clock.now.offset == .seconds(7))
+    for sleeper in sleepers { #expect((try? await sleeper.value) != nil, "every sleep returned") }
+    #expect(clock.now.offset == .seconds(4))
   }
 
   @Test func advancingToThePastFailsAndLeavesTheClock() async {
@@ -148,16 +162,18 @@ private final class DebounceRoot: ComposableEnvironment {
       try await environment.clock.sleep(for: .milliseconds(300))
       fired.update { $0 = true }
     }
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(299))
     #expect(!fired.value)
     await clock.advance(by: .milliseconds(1))
-    #expect(fired.value)
     #expect(await ended(debounce))
+    #expect(fired.value)
   }
 
   @Test func aClockOfAnotherDurationTypeWorks() async throws {
     let clock = TestClock<Duration>(now: OffsetInstant(offset: .seconds(60)))
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     #expect(await ended(sleeper))
     #expect(clock.now.offset == .seconds(61))

@@ -24,9 +24,9 @@ public func recordedIssues(orNone: Bool = false, _ body: () -> Void) -> [String]
 /// ```swift
 /// let messages = await recordedIssuesAsync { await ping() }
 /// ```
-public func recordedIssuesAsync(_ body: () async -> Void) async -> [String] {
+public func recordedIssuesAsync(orNone: Bool = false, _ body: () async -> Void) async -> [String] {
   let messages = Shared<[String]>([])
-  await withKnownIssue {
+  await withKnownIssue(isIntermittent: orNone) {
     await body()
   } matching: { issue in
     messages.update { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
