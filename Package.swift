@@ -93,7 +93,9 @@ let package = Package(
     // The defects of the trust issue, each reproduced from the public API: racing writes with
     // reference-typed values, results across environments, user code under locks, bounded memory,
     // derived children under races, diagnostics under churn. CI also runs it in release mode.
-    .testTarget(name: "TrustTests", dependencies: ["ComposableEnv", "GlobalEnv", "TestSupport"]),
+    .testTarget(
+      name: "TrustTests",
+      dependencies: ["ComposableEnv", "GlobalEnv", "_EnvironmentCore", "TestSupport"]),
     // The core's parts on their own, at package level: the read table, reclamation, the lock
     // order checks, key path shapes, derived children's slots.
     .testTarget(

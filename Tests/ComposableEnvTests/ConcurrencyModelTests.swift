@@ -22,7 +22,7 @@ struct ConcurrencyModelTests {
     func defaultWaitingForAThreadThatReadsAnotherDependencyCompletes(handoff: Handoff) async {
       let environment = HandoffEnvironment.make(handoff: handoff)
       let client = Shared("")
-      #expect(await finishesWhileSuspended(within: 120) { client.value = environment.client })
+      #expect(await finishesWhileSuspended { client.value = environment.client })
       #expect(client.value == "client using 7")
     }
 
@@ -30,13 +30,13 @@ struct ConcurrencyModelTests {
       let environment = HandoffEnvironment.make(handoff: .thread)
       #expect(environment.other == 7)
       environment.with(\.unrelatedNumber, 1)
-      #expect(finishes(within: 10) { _ = environment.client })
+      #expect(finishes { _ = environment.client })
     }
 
     @Test func handOffCompletesInADerivedEnvironment() {
       let environment = HandoffEnvironment.make(handoff: .dispatchQueue)
       let child = environment.child
-      #expect(finishes(within: 10) { _ = child.client })
+      #expect(finishes { _ = child.client })
     }
   }
 
@@ -47,8 +47,9 @@ struct ConcurrencyModelTests {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         let environment = CrossThreadCycleEnvironment()
         CrossThreadCycleEnvironment.shared.value = environment
-        Thread { _ = environment.cyclic }.start()
-        usleep(3_500_000)
+        waitForStandardError(containing: "This thread keeps waiting") {
+          Thread { _ = environment.cyclic }.start()
+        }
         exit(0)
       }
       let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
@@ -66,8 +67,9 @@ struct ConcurrencyModelTests {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         let parent = CyclicInitParent()
         CyclicInitParent.shared.value = parent
-        Thread { _ = parent.child }.start()
-        usleep(3_500_000)
+        waitForStandardError(containing: "has waited 2 s for creating CyclicInitChild") {
+          Thread { _ = parent.child }.start()
+        }
         exit(0)
       }
       let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
@@ -85,7 +87,7 @@ struct ConcurrencyModelTests {
     runInBackground { _ = environment.slow }
     StallGate.slow.started.wait()
     #expect(
-      finishes(within: 60) {
+      finishes {
         environment.with(\.unrelatedNumber, 2)
         _ = environment.fast
         environment.with(\.neverRead, 3)
@@ -97,7 +99,7 @@ struct ConcurrencyModelTests {
   @Test func twoSlowDefaultsOfDifferentKeysAreComputedInParallel() {
     let environment = StallEnvironment()
     #expect(
-      finishes(within: 60) {
+      finishes {
         let group = DispatchGroup()
         group.enter()
         runInBackground {
@@ -120,7 +122,7 @@ struct ConcurrencyModelTests {
     let environment = StallEnvironment()
     let values = Shared([Int]())
     #expect(
-      finishes(within: 10) {
+      finishes {
         let group = DispatchGroup()
         for _ in 0..<4 {
           group.enter()
@@ -144,7 +146,7 @@ struct ConcurrencyModelTests {
     runInBackground { _ = parent.slow }
     SlowInitGate.stall.started.wait()
     #expect(
-      finishes(within: 60) {
+      finishes {
         _ = parent.quick
         _ = UnrelatedParent().child
         _ = parent.derived(QuickChild.self, id: 1)
@@ -153,7 +155,7 @@ struct ConcurrencyModelTests {
   }
 
   @Test func childInitializerWaitingForADerivationInAnotherTreeCompletes() {
-    #expect(finishes(within: 10) { _ = WaitingInitParent().child })
+    #expect(finishes { _ = WaitingInitParent().child })
   }
 
   // MARK: Values released or rendered by the library
@@ -162,21 +164,21 @@ struct ConcurrencyModelTests {
     let environment = DeinitEnvironment()
     let released = Counter()
     #expect(
-      finishes(within: 10) {
+      finishes {
         environment.with(\.tracked, Tracked(reading: environment, released: released))
         _ = environment.tracked
         environment.with(\.tracked, Tracked(reading: nil, released: Counter()))
       })
     // A table retired while another thread (another test) is pinned is freed as that thread
     // unpins: at once, unless the OS holds that thread mid-read.
-    #expect(becomesTrue(within: 10) { released.count == 1 })
+    #expect(becomesTrue { released.count == 1 })
   }
 
   @Test func valueWhoseDeinitReadsTheEnvironmentCanBeReplacedWithTheSubscript() {
     let environment = DeinitEnvironment()
     let released = Counter()
     #expect(
-      finishes(within: 10) {
+      finishes {
         environment[\.tracked] = Tracked(reading: environment, released: released)
         _ = environment.child.tracked
         environment[\.tracked] = Tracked(reading: nil, released: Counter())
@@ -184,14 +186,14 @@ struct ConcurrencyModelTests {
       })
     // A table retired while another thread (another test) is pinned is freed as that thread
     // unpins: at once, unless the OS holds that thread mid-read.
-    #expect(becomesTrue(within: 10) { released.count == 1 })
+    #expect(becomesTrue { released.count == 1 })
   }
 
   @Test func dependencyTreeRendersAValueWhoseDescriptionReadsTheEnvironment() {
     let environment = DeinitEnvironment()
     environment.with(\.tracked, Tracked(reading: environment, released: Counter()))
     let tree = Shared("")
-    #expect(finishes(within: 10) { tree.value = environment.dependencyTree() })
+    #expect(finishes { tree.value = environment.dependencyTree() })
     #expect(tree.value.contains("Tracked(reads 5)"))
     environment.with(\.tracked, Tracked(reading: nil, released: Counter()))
   }
@@ -200,35 +202,35 @@ struct ConcurrencyModelTests {
 
   @Test func withDoesNotComputeTheLiveDefault() {
     let environment = WriteEnvironment().with(\.writtenClient, Client(name: "stub"))
-    #expect(becomesTrue(within: 10) { WrittenClientCounter.shared.count == 0 })
+    #expect(becomesTrue { WrittenClientCounter.shared.count == 0 })
     #expect(environment.writtenClient.name == "stub")
-    #expect(becomesTrue(within: 10) { WrittenClientCounter.shared.count == 0 })
+    #expect(becomesTrue { WrittenClientCounter.shared.count == 0 })
   }
 
   /// A property whose type is not its key's (here `Client?` over a `Client` key): the getter that
   /// the write runs first is handed the written value, cast, not the key's live default.
   @Test func writingAPropertyOfAnotherTypeThanItsKeyComputesNoDefault() {
     let environment = WriteEnvironment().with(\.optionalClient, Client(name: "stub"))
-    #expect(becomesTrue(within: 10) { OptionalClientCounter.shared.count == 0 })
+    #expect(becomesTrue { OptionalClientCounter.shared.count == 0 })
     #expect(environment.child[\.optionalClient]?.name == "stub")
-    #expect(becomesTrue(within: 10) { OptionalClientCounter.shared.count == 0 })
+    #expect(becomesTrue { OptionalClientCounter.shared.count == 0 })
   }
 
   @Test func subscriptSetterDoesNotComputeTheLiveDefault() {
     let environment = WriteEnvironment()
     environment[\.subscriptClient] = Client(name: "stub")
     #expect(environment.child.subscriptClient.name == "stub")
-    #expect(becomesTrue(within: 10) { SubscriptClientCounter.shared.count == 0 })
+    #expect(becomesTrue { SubscriptClientCounter.shared.count == 0 })
   }
 
   @Test func aliasingComputesNoDefault() {
     let environment = WriteEnvironment().aliasing(\.aliasedClient, to: \.referenceClient)
-    #expect(becomesTrue(within: 10) { AliasedClientCounter.shared.count == 0 })
-    #expect(becomesTrue(within: 10) { ReferenceClientCounter.shared.count == 0 })
+    #expect(becomesTrue { AliasedClientCounter.shared.count == 0 })
+    #expect(becomesTrue { ReferenceClientCounter.shared.count == 0 })
     environment.with(\.referenceClient, Client(name: "stub"))
     #expect(environment.child.aliasedClient.name == "stub")
-    #expect(becomesTrue(within: 10) { AliasedClientCounter.shared.count == 0 })
-    #expect(becomesTrue(within: 10) { ReferenceClientCounter.shared.count == 0 })
+    #expect(becomesTrue { AliasedClientCounter.shared.count == 0 })
+    #expect(becomesTrue { ReferenceClientCounter.shared.count == 0 })
   }
 
   @Test func pendingAliasReadsTheReferenceDefaultOnceWhenNothingIsSet() {
@@ -236,7 +238,7 @@ struct ConcurrencyModelTests {
     #expect(environment.child.pendingAliased.name == "reference live")
     #expect(environment.pendingReference.name == "reference live")
     #expect(PendingReferenceCounter.shared.count == 1)
-    #expect(becomesTrue(within: 10) { PendingAliasedCounter.shared.count == 0 })
+    #expect(becomesTrue { PendingAliasedCounter.shared.count == 0 })
   }
 
   // MARK: A child's initializer sees its parent's values
@@ -255,7 +257,7 @@ struct ConcurrencyModelTests {
     let child = environment.child
     let wrong = Counter()
     #expect(
-      finishes(within: 20) {
+      finishes {
         let group = DispatchGroup()
         for _ in 0..<8 {
           group.enter()
@@ -275,7 +277,7 @@ struct ConcurrencyModelTests {
     let app = AppEnvironment()
     let stale = Shared(0)
     #expect(
-      finishes(within: 120) {
+      finishes {
         for _ in 0..<10 {
           let leaf = app.makeChild(FeatureEnvironment.self)
           let stop = Shared(false)
@@ -302,7 +304,7 @@ struct ConcurrencyModelTests {
   @Test func everyValueReplacedByOverridesInterleavedWithReadsIsReleased() {
     let sampled = Shared<[Weak<Token>]>([])
     #expect(
-      finishes(within: 60) {
+      finishes {
         let root = FeatureEnvironment()
         let child = root.next
         for index in 0..<100_000 {
@@ -315,7 +317,7 @@ struct ConcurrencyModelTests {
         _ = child[\.setToken]
       })
     #expect(sampled.value.count == 100)
-    #expect(becomesTrue(within: 10) { sampled.value.allSatisfy { $0.value == nil } })
+    #expect(becomesTrue { sampled.value.allSatisfy { $0.value == nil } })
   }
 
   // MARK: Structure at scale
@@ -326,7 +328,7 @@ struct ConcurrencyModelTests {
   @Test func aChainOf40000DerivedEnvironmentsIsBuilt() {
     let depth = Shared(0)
     #expect(
-      finishes(within: 120) {
+      finishes {
         var link = ChainLink()
         for _ in 0..<40_000 {
           link = link.next
@@ -338,7 +340,7 @@ struct ConcurrencyModelTests {
 
   @Test func releasingAChainOf100000EnvironmentsDoesNotOverflowTheStack() {
     #expect(
-      finishes(within: 60, stackSize: 512 << 10) {
+      finishes(stackSize: 512 << 10) {
         var root: ChainLink? = ChainLink()
         var link = root!
         for _ in 0..<100_000 { link = link.next }
@@ -426,7 +428,7 @@ enum ParallelGate {
 
   static func meet(signalling own: DispatchSemaphore, waitingFor other: DispatchSemaphore) {
     own.signal()
-    let saw = other.wait(timeout: .now() + 30) == .success
+    let saw = other.wait(timeout: .now() + hangDeadline) == .success
     sawEachOther.update { $0.append(saw) }
   }
 }

@@ -65,7 +65,7 @@ struct DerivedEnvironmentTests {
     weakApp = app
     let leaf = app!.feature.next
     app = nil
-    #expect(becomesTrue(within: 10) { weakApp == nil })
+    #expect(becomesTrue { weakApp == nil })
     #expect(leaf.name == "inherited")
   }
 }

@@ -61,7 +61,7 @@ private final class InitReadingEnvironment: ComposableEnvironment, @unchecked Se
       _ = request.number
       dropped = request
     }
-    #expect(becomesTrue(within: 10) { dropped == nil })
+    #expect(becomesTrue { dropped == nil })
     #expect(app.number == 0)
   }
 
@@ -89,7 +89,7 @@ private final class InitReadingEnvironment: ComposableEnvironment, @unchecked Se
       #expect(feed.derived(PostEnvironment.self, id: 1) !== post)
     }
     #expect(feed.removeDerived(PostEnvironment.self, id: 1))
-    #expect(becomesTrue(within: 10) { first == nil })
+    #expect(becomesTrue { first == nil })
     #expect(!feed.removeDerived(PostEnvironment.self, id: 1))
     #expect(!feed.removeDerived(PostEnvironment.self, id: 2))
   }

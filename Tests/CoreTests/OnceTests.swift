@@ -26,7 +26,7 @@ struct OnceTests {
     let cell = OnceCell()
     let makes = Shared(0)
     let results = Shared<[ObjectIdentifier]>([])
-    let finished = finishes(within: 20) {
+    let finished = finishes {
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
         let value = cell.value {
           makes.update { $0 += 1 }
@@ -54,7 +54,7 @@ struct OnceTests {
       }
     }.start()
     started.wait()
-    let finished = finishes(within: 5) { _ = fast.value { Made() } }
+    let finished = finishes { _ = fast.value { Made() } }
     proceed.signal()
     #expect(finished)
   }
@@ -74,11 +74,16 @@ struct OnceTests {
     }.start()
     started.wait()
     let waited = Shared<ObjectIdentifier?>(nil)
-    let waiter = Thread { waited.value = ObjectIdentifier(cell.value { Made() }) }
+    let waiterContext = Shared<ThreadContext?>(nil)
+    let waiter = Thread {
+      waiterContext.value = ThreadContext.current
+      waited.value = ObjectIdentifier(cell.value { Made() })
+    }
     waiter.start()
-    Thread.sleep(forTimeInterval: 0.05)  // the waiter is in the wait room
+    // The waiter is in the wait room.
+    #expect(becomesTrue { waiterContext.value?.isAwaitingWork == true })
     proceed.signal()
-    let finished = finishes(within: 10) {
+    let finished = finishes {
       // The maker stores what it made after the waiter may have woken: wait for both.
       while waited.value == nil || made.value == nil { Thread.sleep(forTimeInterval: 0.001) }
     }

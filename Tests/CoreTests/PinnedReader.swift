@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -24,7 +25,7 @@ final class PinnedReader: Sendable {
       Reclamation.unpin(record)
       // A second step pins a new section, which a third ends.
       stepped.signal()
-      guard step.wait(timeout: .now() + 60) == .success else { return }
+      guard step.wait(timeout: .now() + hangDeadline) == .success else { return }
       record = environment_pin()
       stepped.signal()
       step.wait()
@@ -38,13 +39,13 @@ final class PinnedReader: Sendable {
   @discardableResult
   func unpin() -> Bool {
     step.signal()
-    return stepped.wait(timeout: .now() + 10) == .success
+    return stepped.wait(timeout: .now() + hangDeadline) == .success
   }
 
   /// Pins the reader in a new section, after `unpin()`; true once it is pinned (within 10 s).
   @discardableResult
   func pinAgain() -> Bool {
     step.signal()
-    return stepped.wait(timeout: .now() + 10) == .success
+    return stepped.wait(timeout: .now() + hangDeadline) == .success
   }
 }

@@ -118,7 +118,7 @@ struct ReclamationTests {
     _ = insertOwnedEntries(2, into: table, live: live)
     Reclamation.retire(table)
     // At once, unless another test's reader is pinned just then: that reader frees it as it unpins.
-    #expect(becomesTrue(within: 10) { live.count == 0 })
+    #expect(becomesTrue { live.count == 0 })
   }
 
   @Test func retirementNeverWaitsAndTheLastReaderPinnedAtItsEpochFreesTheTableAsItUnpins() {
@@ -128,11 +128,11 @@ struct ReclamationTests {
     _ = insertOwnedEntries(1, into: table, live: live)
     let reader = PinnedReader()
     let shared = UncheckedTable(table)
-    #expect(finishes(within: 10) { Reclamation.retire(shared.table) }, "retire never waits")
+    #expect(finishes { Reclamation.retire(shared.table) }, "retire never waits")
     #expect(live.count == 1, "held while the reader is pinned")
     #expect(reader.unpin())
     #expect(
-      becomesTrue(within: 10) { live.count == 0 },
+      becomesTrue { live.count == 0 },
       "freed by the reader as it unpinned, with no other operation")
   }
 
@@ -146,7 +146,7 @@ struct ReclamationTests {
     Reclamation.retire(table)
     #expect(reader.unpin() && reader.pinAgain())
     #expect(
-      becomesTrue(within: 10) { live.count == 0 },
+      becomesTrue { live.count == 0 },
       "freed as the old section ended, while the reader is pinned in a new one")
     reader.unpin()
   }

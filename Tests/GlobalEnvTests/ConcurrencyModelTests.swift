@@ -11,14 +11,14 @@ import Testing
 struct GlobalConcurrencyModelTests {
   @Test func defaultWaitingForAThreadThatReadsAnotherDependencyCompletes() {
     let client = Shared("")
-    #expect(finishes(within: 10) { client.value = GlobalHandoffModel().client })
+    #expect(finishes { client.value = GlobalHandoffModel().client })
     #expect(client.value == "client using 8")
   }
 
   @Test func defaultWaitingForAThreadCompletesInsideAScope() {
     let client = Shared("")
     #expect(
-      finishes(within: 10) {
+      finishes {
         Dependencies.withValues {
           $0.globalUnrelated = 1
         } operation: {
@@ -31,8 +31,9 @@ struct GlobalConcurrencyModelTests {
   #if compiler(>=6.2)  // exit tests
     @Test func crossThreadCycleInAProcessWideDefaultIsReportedAfterTwoSeconds() async throws {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-        Thread { _ = GlobalStallModel()[\.globalCycle] }.start()
-        usleep(3_500_000)
+        waitForStandardError(containing: "waiting for the default value of DependencyKeys.Global") {
+          Thread { _ = GlobalStallModel()[\.globalCycle] }.start()
+        }
         exit(0)
       }
       let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
@@ -46,7 +47,7 @@ struct GlobalConcurrencyModelTests {
     runInBackground { _ = GlobalStallModel().slow }
     GlobalStallGate.slow.started.wait()
     #expect(
-      finishes(within: 60) {
+      finishes {
         _ = GlobalStallModel().fast
         Dependencies.withValues {
           $0.globalUnrelated = 2
@@ -64,7 +65,7 @@ struct GlobalConcurrencyModelTests {
       let model = GlobalWriteModel().with(\.globalWritten, Client(name: "stub"))
       #expect(model.written.name == "stub")
     }
-    #expect(becomesTrue(within: 10) { GlobalWrittenCounter.shared.count == 0 })
+    #expect(becomesTrue { GlobalWrittenCounter.shared.count == 0 })
   }
 
   @Test func withValuesUpdateAndSubscriptDoNotComputeTheLiveDefault() {
@@ -75,27 +76,27 @@ struct GlobalConcurrencyModelTests {
       #expect(GlobalWriteModel().updated.name == "stub")
       #expect(GlobalWriteModel()[\.globalSubscripted].name == "stub")
     }
-    #expect(becomesTrue(within: 10) { GlobalUpdatedCounter.shared.count == 0 })
-    #expect(becomesTrue(within: 10) { GlobalSubscriptedCounter.shared.count == 0 })
+    #expect(becomesTrue { GlobalUpdatedCounter.shared.count == 0 })
+    #expect(becomesTrue { GlobalSubscriptedCounter.shared.count == 0 })
   }
 
   @Test func aliasingInsideAScopeComputesNoDefault() {
     Dependencies.withValues { _ in
     } operation: {
       GlobalWriteModel().aliasing(\.globalAliased, to: \.globalReference)
-      #expect(becomesTrue(within: 10) { GlobalAliasedCounter.shared.count == 0 })
-      #expect(becomesTrue(within: 10) { GlobalReferenceCounter.shared.count == 0 })
+      #expect(becomesTrue { GlobalAliasedCounter.shared.count == 0 })
+      #expect(becomesTrue { GlobalReferenceCounter.shared.count == 0 })
       GlobalWriteModel().with(\.globalReference, Client(name: "stub"))
       #expect(GlobalWriteModel()[\.globalAliased].name == "stub")
     }
-    #expect(becomesTrue(within: 10) { GlobalAliasedCounter.shared.count == 0 })
-    #expect(becomesTrue(within: 10) { GlobalReferenceCounter.shared.count == 0 })
+    #expect(becomesTrue { GlobalAliasedCounter.shared.count == 0 })
+    #expect(becomesTrue { GlobalReferenceCounter.shared.count == 0 })
   }
 
   @Test func dependencyTreeRendersAValueWhoseDescriptionReadsDependencies() {
     let tree = Shared("")
     #expect(
-      finishes(within: 10) {
+      finishes {
         Dependencies.withValues {
           $0.globalDescribed = Described()
         } operation: {
@@ -110,7 +111,7 @@ struct GlobalConcurrencyModelTests {
     runInBackground { _ = parent.slow }
     GlobalStallGate.initStalled.started.wait()
     #expect(
-      finishes(within: 60) {
+      finishes {
         _ = parent.quick
         _ = GlobalSlowParent().quick
       }, "finished while the slow child's initializer was still running")
@@ -128,10 +129,10 @@ extension ProcessWideState {
       _ = GlobalWriteModel()[\.globalTracked]
       // On a thread of its own, in the test's scope (where the test's `with` wrote).
       Dependencies.withEscapedValues { escaped in
-        #expect(finishes(within: 10) { escaped.yield { Dependencies.reset() } })
+        #expect(finishes { escaped.yield { Dependencies.reset() } })
       }
       // Released by this write's pass, or by the last reader elsewhere that held the old table.
-      #expect(becomesTrue(within: 10) { released.count == 1 })
+      #expect(becomesTrue { released.count == 1 })
     }
 
     @Test(.dependencyContext(.live)) func valueWhoseDeinitReadsDependenciesCanBeReplaced() {
@@ -140,14 +141,14 @@ extension ProcessWideState {
       _ = GlobalWriteModel()[\.globalTracked]
       Dependencies.withEscapedValues { escaped in
         #expect(
-          finishes(within: 10) {
+          finishes {
             escaped.yield {
               _ = GlobalWriteModel().with(\.globalTracked, GlobalTracked(released: Counter()))
             }
           })
       }
       // Released by this write's pass, or by the last reader elsewhere that held the old table.
-      #expect(becomesTrue(within: 10) { released.count == 1 })
+      #expect(becomesTrue { released.count == 1 })
       Dependencies.reset()
     }
   }

@@ -36,7 +36,7 @@ private struct GreetingReader: GlobalDependenciesAccessing {}
         }
       }
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + hangDeadline) == .success)
     #expect(read.value == "scoped")
   }
 
@@ -51,7 +51,7 @@ private struct GreetingReader: GlobalDependenciesAccessing {}
         done.signal()
       }
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + hangDeadline) == .success)
     #expect(read.value != "scoped")
   }
 

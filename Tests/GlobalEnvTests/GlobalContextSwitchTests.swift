@@ -162,7 +162,7 @@ private final class SwitchModel: @unchecked Sendable {
     } operation: {
       // Threads do not inherit the scope: the writer's and the readers' carry it.
       Dependencies.withEscapedValues { scope in
-        finishes(within: 60) {
+        finishes {
           scope.yield {
             let stop = Atomic<Bool>(false)
             let done = DispatchGroup()

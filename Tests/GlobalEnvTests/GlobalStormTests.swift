@@ -40,7 +40,7 @@ extension ProcessWideState {
       #expect(live.count <= StormKeys.keyPaths.count * 3, "seed \(seed)")
       Dependencies.reset()
       #expect(
-        becomesTrue(within: 10) { live.count == 0 }, "seed \(seed): written values outlived reset()"
+        becomesTrue { live.count == 0 }, "seed \(seed): written values outlived reset()"
       )
     }
 

@@ -39,7 +39,7 @@ struct PrepareAndEscapedDependenciesTests {
         }.start()
       }
     }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + hangDeadline) == .success)
     #expect(read.value == 22)
   }
 

@@ -23,7 +23,7 @@ struct PrepareRaceTests {
             escaped.yield { read.value = RaceReader().token }
             readDone.signal()
           }.start()
-          #expect(readDone.wait(timeout: .now() + 300) == .success, "the read finished")
+          #expect(readDone.wait(timeout: .now() + hangDeadline) == .success, "the read finished")
           $0.racedToken = LiveToken("prepared", raceTokens)
         }
       }
@@ -46,7 +46,7 @@ struct PrepareRaceTests {
             escaped.yield { read.value = RaceReader().token }
             readDone.signal()
           }.start()
-          #expect(readDone.wait(timeout: .now() + 300) == .success, "the read finished")
+          #expect(readDone.wait(timeout: .now() + hangDeadline) == .success, "the read finished")
           $0.racedToken = LiveToken("prepared", raceTokens)
         }
       }
@@ -82,7 +82,7 @@ struct PrepareRaceTests {
             $0.racedToken = LiveToken("prepared", raceTokens)
           }
         }
-        return (messages, await finishes(done, within: 300))
+        return (messages, await finishes(done))
       }
       #expect(finished, "every reader finished")
       let final = RaceReader().token
@@ -92,12 +92,12 @@ struct PrepareRaceTests {
     }
   }
 
-  /// Whether every thread of `group` left it within `seconds`, awaited without blocking a thread
-  /// of the cooperative pool.
-  private func finishes(_ group: DispatchGroup, within seconds: Double) async -> Bool {
+  /// Whether every thread of `group` left it (within the hang deadline), awaited without
+  /// blocking a thread of the cooperative pool.
+  private func finishes(_ group: DispatchGroup) async -> Bool {
     await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        continuation.resume(returning: group.wait(timeout: .now() + seconds) == .success)
+        continuation.resume(returning: group.wait(timeout: .now() + hangDeadline) == .success)
       }
     }
   }

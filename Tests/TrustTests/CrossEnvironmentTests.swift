@@ -22,7 +22,7 @@ struct CrossEnvironmentTests {
   @Test func composedClientOfConcurrentRequestsReadsTheirOwnRequestIDs() {
     let app = TrustRoot()
     let wrong = Shared<[String]>([])
-    let finished = finishes(within: 60) {
+    let finished = finishes {
       DispatchQueue.concurrentPerform(iterations: 4) { thread in
         for index in 0..<2_000 {
           let id = "\(thread)-\(index)"
@@ -70,7 +70,7 @@ struct CrossEnvironmentTests {
       _ = request.requestLogger.requestID()
       _ = request.token
     }
-    #expect(becomesTrue(within: 10) { live.count == 0 })
+    #expect(becomesTrue { live.count == 0 })
   }
 
   @Test func composedClientOfAChildThatOutlivesItsParentStillReads() {

@@ -31,7 +31,8 @@ struct DeinitChainTests {
     // Plain Swift releases the same chain in ~130 bytes a link; 512 KB holds ~400 links of 1.3 KB.
     thread.stackSize = 512 * 1024
     thread.start()
-    #expect(done.wait(timeout: .now() + 300) == .success, "the chain finished within 5 minutes")
+    #expect(
+      done.wait(timeout: .now() + hangDeadline) == .success, "the chain finished within 5 minutes")
     #expect(finished.value)
     #expect(released.value == ChainLength.links + 1, "every link was released")
   }
@@ -41,7 +42,7 @@ struct DeinitChainTests {
   /// node's values were released inline in its `deinit`: 1,072 bytes of stack a link.
   @Test func aChainOfLinksWhoseDeinitSetsTheNextOnATemporaryRootRunsOnA512KBStack() async {
     let released = Shared(0)
-    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+    let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
         // The root outlives the statement that sets the link (see `ChainLink`).
         let root = ChainRoot()
@@ -56,7 +57,7 @@ struct DeinitChainTests {
   /// drops: the next link is released with the child, through the root's derived children.
   @Test func aChainOfLinksWhoseDeinitSetsTheNextOnADerivedChildRunsOnA512KBStack() async {
     let released = Shared(0)
-    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+    let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
         let child = ChainRoot().derived(ChainRoot.self)
         withExtendedLifetime(child) { child[\.chainLink] = next() }

@@ -2,6 +2,7 @@ import ComposableEnv
 import Foundation
 import TestSupport
 import Testing
+import _EnvironmentCore
 
 /// Lets one test hold a `SlowEnvironment`'s initializer until it says so.
 final class InitGate: @unchecked Sendable {
@@ -45,14 +46,17 @@ struct DerivedChildrenRaceTests {
     }.start()
     gate.started.wait()
     done.enter()
+    let waiter = Shared<ThreadContext?>(nil)
     Thread {
+      waiter.value = ThreadContext.current
       second.value = parent.derived(SlowEnvironment.self, id: 7)
       done.leave()
     }.start()
-    Thread.sleep(forTimeInterval: 0.05)  // the second thread is waiting for the first's child
+    // The second thread waits for the first's child.
+    #expect(becomesTrue { waiter.value?.isAwaitingWork == true })
     let removed = parent.removeDerived(SlowEnvironment.self, id: 7)
     gate.proceed.signal()
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + hangDeadline) == .success)
     #expect(removed)
     #expect(first.value != nil && first.value === second.value)
     #expect(gate.runs.count == 1)
@@ -63,7 +67,7 @@ struct DerivedChildrenRaceTests {
 
   @Test func concurrentDerivationsOfOneIdMakeOneChildBetweenRemovals() {
     let parent = TrustRoot()
-    let finished = finishes(within: 60) {
+    let finished = finishes {
       for round in 0..<200 {
         let children = Shared<[ObjectIdentifier]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in

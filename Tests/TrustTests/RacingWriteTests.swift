@@ -101,7 +101,7 @@ struct RacingWriteTests {
   @Test(arguments: ["root", "middle", "leaf"])
   func classValueOverwrittenWhileReadOnEveryPathIsNeverUsedAfterRelease(_ target: String) {
     let result = Shared<(failures: [String], live: LiveCount)?>(nil)
-    let finished = finishes(within: 120) {
+    let finished = finishes {
       result.value = Self.race { tree in
         switch target {
         case "root": tree.root
@@ -116,14 +116,14 @@ struct RacingWriteTests {
     // Every replaced token was released; the tree (released) held the last one. At once, unless
     // a reader of another test running beside this one was pinned when a table was retired: that
     // reader frees it as it unpins (writes never wait for readers).
-    #expect(becomesTrue(within: 10) { outcome?.live.count == 0 })
+    #expect(becomesTrue { outcome?.live.count == 0 })
   }
 
   @Test func replacedValuesAreReleasedWhileTheTreeLives() {
     let live = LiveCount()
     let tree = ReadTree()
     _ = tree.leaf.token
-    let finished = finishes(within: 60) {
+    let finished = finishes {
       for index in 0..<5_000 {
         tree.root.with(\.token, LiveToken("w\(index)", live))
         _ = tree.leaf.token
@@ -135,7 +135,7 @@ struct RacingWriteTests {
     // released by the write that replaced it, or, if a reader of another test running beside this
     // one was pinned then, by that reader as it unpinned (writes never wait for readers; the
     // interleaving harness checks that bound exactly, in `Tests/CoreTests/Interleavings`).
-    #expect(becomesTrue(within: 10) { live.count == 1 })
+    #expect(becomesTrue { live.count == 1 })
   }
 
   @Test func heapStringsOverwrittenWhileReadAreNeverCorrupted() {
@@ -156,7 +156,7 @@ struct RacingWriteTests {
       }
       done.leave()
     }.start()
-    let finished = finishes(within: 60) {
+    let finished = finishes {
       for index in 0..<Self.writes {
         root.with(\.label, "a label long enough to live on the heap \(index)")
       }

@@ -12,7 +12,7 @@ struct ScopeDeinitChainTests {
   /// Each link's `deinit` runs a scope that sets the next link.
   @Test func aChainOfLinksWhoseDeinitRunsAScopeHoldingTheNextRunsOnA512KBStack() async {
     let released = Shared(0)
-    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+    let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
         withDependencies {
           $0.chainLink = next()
@@ -29,7 +29,7 @@ struct ScopeDeinitChainTests {
   /// the reading scope.
   @Test func aChainOfLinksHeldByAScopesOverlaysRunsOnA512KBStack() async {
     let released = Shared(0)
-    let finished = await finishesWhileSuspended(within: 300, stackSize: 512 * 1024) {
+    let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
       _ = ChainLink(ChainLength.links, released) { next in
         let model = withDependencies {
           $0.chainNumber = 1

@@ -45,7 +45,7 @@ struct UserCodeUnderLockTests {
   @Test func idWhoseHashAndEqualityReadTheParentDerivesAndRemoves() {
     let parent = TrustRoot()
     let result = Shared<Bool?>(nil)
-    let finished = finishes(within: 10) {
+    let finished = finishes {
       let first = parent.derived(TrustNode.self, id: ReadingID(value: 1, parent: parent))
       let again = parent.derived(TrustNode.self, id: ReadingID(value: 1, parent: parent))
       let removed = parent.removeDerived(TrustNode.self, id: ReadingID(value: 1, parent: parent))
@@ -57,7 +57,7 @@ struct UserCodeUnderLockTests {
 
   @Test func idWhoseDeinitReadsTheParentIsReleasedWithoutHanging() {
     let parent = ReleasingParent.root
-    let finished = finishes(within: 10) {
+    let finished = finishes {
       for value in 0..<50 {
         _ = parent.derived(TrustNode.self, id: ReleasingID(value % 5, parent: parent))
         parent.removeDerived(TrustNode.self, id: ReleasingID(value % 5, parent: parent))

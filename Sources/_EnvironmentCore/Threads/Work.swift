@@ -32,6 +32,14 @@ struct WorkInProgress {
 }
 
 extension ThreadContext {
+  /// Whether this thread waits for work of another thread (a default, an environment being
+  /// made): what a test that must know a thread waits checks, instead of sleeping.
+  ///
+  /// ```swift
+  /// #expect(becomesTrue { waiter.isAwaitingWork })
+  /// ```
+  package var isAwaitingWork: Bool { workLock.withLock { $0.awaiting != nil } }
+
   /// Runs `body` with this thread recorded as waiting for `work` on `owner`.
   func awaiting<Result>(_ work: Work, on owner: ThreadContext, _ body: () -> Result) -> Result {
     workLock.withLock { $0.awaiting = (work, owner) }

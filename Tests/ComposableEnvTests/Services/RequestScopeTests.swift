@@ -193,7 +193,8 @@ struct RequestScopeTests {
           }
         }
       }
-      try? await Task.sleep(for: .milliseconds(100))
+      // Every child has acquired its two resources.
+      #expect(await becomesTrueWhileSuspended { live.count == 2_000 })
       group.cancelAll()
     }
     #expect(live.count == 0)

@@ -142,13 +142,15 @@ struct ServiceContractTests {
     let (root, log) = root()
     let services = try await root.startServices(ServiceA.self)
     let released = Shared(false)
+    let waiting = Shared(false)
     let running = Task {
       try await services.run(until: {
         // A shutdown signal that ignores cancellation: it ends when the test lets it.
+        waiting.value = true
         while !released.value { try? await Task.sleep(for: .milliseconds(5)) }
       })
     }
-    try await Task.sleep(for: .milliseconds(20))
+    #expect(await becomesTrueWhileSuspended { waiting.value }, "run waits for the shutdown")
     running.cancel()
     let result = await outcome(of: running)  // The default 120 s: ThreadSanitizer beside the suite.
     released.value = true
@@ -180,7 +182,7 @@ struct ServiceContractTests {
   /// The `ServiceStartError` that `startUp` threw, recorded as an issue if it threw anything else
   /// or did not end.
   private func startUpError(of startUp: Task<Void, any Error>) async -> ServiceStartError? {
-    switch await outcome(of: startUp, within: 60) {
+    switch await outcome(of: startUp) {
     case .failure(let error as ServiceStartError): return error
     case let other:
       Issue.record("start-up ended with \(String(describing: other))")

@@ -22,6 +22,9 @@ final class ServiceLog: @unchecked Sendable {
   }
   func stops() -> [String] { all.filter { $0.hasPrefix("stop ") }.map { String($0.dropFirst(5)) } }
 
+  /// How many starts run now.
+  var runningNow: Int { lock.withLock { running } }
+
   /// Counts a start running for its duration.
   func running<T>(_ body: () async throws -> T) async rethrows -> T {
     lock.withLock {
@@ -99,13 +102,24 @@ final class ServicePlan: Sendable {
   let reads: [[Int]]
   let failing: Int?
   let sleep: Duration
+  /// The services that sleep in their start (`sleep`), by index; all when `nil`.
+  let sleeping: Set<Int>?
   let log = ServiceLog()
 
-  init(count: Int, reads: [[Int]], failing: Int? = nil, sleep: Duration = .zero) {
+  init(
+    count: Int, reads: [[Int]], failing: Int? = nil, sleep: Duration = .zero,
+    sleeping: Set<Int>? = nil
+  ) {
     keys = NumberedKeys.make(count)
     self.reads = reads
     self.failing = failing
     self.sleep = sleep
+    self.sleeping = sleeping
+  }
+
+  /// How long service `index` sleeps in its start.
+  func sleep(of index: Int) -> Duration {
+    sleeping.map { $0.contains(index) } ?? true ? sleep : .zero
   }
 
   /// A random DAG of `count` services, each reading 0–3 services of lower index.
@@ -135,7 +149,8 @@ struct Numbered<Previous: NumberTag>: NumberTag, ServiceKey {
   static func start(_ services: ServiceStart) async throws -> ServiceValue {
     let plan = services.dependencies[ServicePlanKey.self]
     for read in plan.reads[index] { _ = try await services.start(plan.keys[read]) }
-    if plan.sleep > .zero { try await plan.log.running { try await Task.sleep(for: plan.sleep) } }
+    let sleep = plan.sleep(of: index)
+    if sleep > .zero { try await plan.log.running { try await Task.sleep(for: sleep) } }
     if plan.failing == index { throw Failure(name: "S\(index)") }
     plan.log.record("start S\(index)")
     return ServiceValue("S\(index)", log: plan.log)
@@ -188,5 +203,5 @@ func cancelledChainStartUp(after delay: Int) async throws -> (
   let startUp = Task { try await root.startServices(plan.keys[count - 1]).stop() }
   try await Task.sleep(for: .milliseconds(delay))
   startUp.cancel()
-  return (plan, await outcome(of: startUp, within: 60))
+  return (plan, await outcome(of: startUp))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import _EnvironmentAtomics
 
 @testable import _EnvironmentCore
@@ -233,10 +234,10 @@ import _EnvironmentAtomics
     }
 
     /// Lets the thread run to its next interleaving point or its end; false if it did not get
-    /// there within 10 s.
+    /// there within the hang deadline.
     func runUntilItYields() -> Bool {
       go.signal()
-      return parked.wait(timeout: .now() + 10) == .success
+      return parked.wait(timeout: .now() + hangDeadline) == .success
     }
 
     /// Lets the thread run to its end without the scheduler (after a failure).

@@ -2,14 +2,14 @@ import Foundation
 
 /// How `task` ends, if it does within `seconds` of real time: the watchdog of tests that await
 /// tasks, since awaiting a task that a regression leaves suspended would hang the run (a time
-/// limit cannot interrupt that wait). Generous by default: under ThreadSanitizer, beside the
-/// suite's storms, a task may wait a minute for a thread of the cooperative pool.
+/// limit cannot interrupt that wait). `hangDeadline` by default: under ThreadSanitizer, beside
+/// the suite's storms, a task may wait a minute for a thread of the cooperative pool.
 ///
 /// ```swift
 /// #expect(await outcome(of: sleeper) != nil)
 /// ```
 public func outcome(
-  of task: Task<Void, any Error>, within seconds: Double = 120
+  of task: Task<Void, any Error>, within seconds: Double = hangDeadline
 ) async -> Result<Void, any Error>? {
   let decided = Decided()
   return await withCheckedContinuation { continuation in

@@ -1,15 +1,27 @@
 import Foundation
 import HeapUsage
 
+/// How long a test waits for an event before it concludes that a regression hangs it: the one
+/// deadline of every watchdog here. Generous on purpose, for hangs only: a test that passes never
+/// waits that long, and under a sanitizer, beside the whole suite, an event that takes a
+/// millisecond alone can take a minute. A bound on time a test means to check is a Benchmarks
+/// row, not a watchdog.
+///
+/// ```swift
+/// #expect(done.wait(timeout: .now() + hangDeadline) == .success)
+/// ```
+public let hangDeadline: Double = 300
+
 /// Runs `body` on a thread of its own and waits at most `seconds` for it to return: a test that
 /// could hang on a regression checks this, so that it fails instead of stalling CI. (A body that
 /// never returns leaves its thread behind; the test has failed by then.)
 ///
 /// ```swift
-/// #expect(finishes(within: 10) { _ = environment.client })
+/// #expect(finishes { _ = environment.client })
 /// ```
 public func finishes(
-  within seconds: Double, stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void
+  within seconds: Double = hangDeadline, stackSize: Int = 16 << 20,
+  _ body: @escaping @Sendable () -> Void
 ) -> Bool {
   let done = DispatchSemaphore(value: 0)
   start(OneShot(body), stackSize: stackSize, then: done)
@@ -22,10 +34,11 @@ public func finishes(
 /// would starve the task its body waits for.)
 ///
 /// ```swift
-/// #expect(await finishesWhileSuspended(within: 60) { _ = environment.client })
+/// #expect(await finishesWhileSuspended { _ = environment.client })
 /// ```
 public func finishesWhileSuspended(
-  within seconds: Double, stackSize: Int = 16 << 20, _ body: @escaping @Sendable () -> Void
+  within seconds: Double = hangDeadline, stackSize: Int = 16 << 20,
+  _ body: @escaping @Sendable () -> Void
 ) async -> Bool {
   let done = DispatchSemaphore(value: 0)
   start(OneShot(body), stackSize: stackSize, then: done)
@@ -102,9 +115,9 @@ public final class Shared<Value>: @unchecked Sendable {
 /// pinned just then (freed by that reader as it unpins).
 ///
 /// ```swift
-/// #expect(becomesTrue(within: 10) { live.count == 0 })
+/// #expect(becomesTrue { live.count == 0 })
 /// ```
-public func becomesTrue(within seconds: Double, _ condition: () -> Bool) -> Bool {
+public func becomesTrue(within seconds: Double = hangDeadline, _ condition: () -> Bool) -> Bool {
   let deadline = DispatchTime.now() + seconds
   while !condition() {
     if DispatchTime.now() > deadline { return false }
@@ -113,9 +126,26 @@ public func becomesTrue(within seconds: Double, _ condition: () -> Bool) -> Bool
   return true
 }
 
+/// ``becomesTrue(within:_:)`` for a test that must not block a thread of the cooperative pool
+/// meanwhile (the work it waits for runs there): checks every millisecond, suspended between.
+///
+/// ```swift
+/// #expect(await becomesTrueWhileSuspended { live.count == 2_000 })
+/// ```
+public func becomesTrueWhileSuspended(
+  within seconds: Double = hangDeadline, _ condition: () -> Bool
+) async -> Bool {
+  let deadline = DispatchTime.now() + seconds
+  while !condition() {
+    if DispatchTime.now() > deadline { return false }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return true
+}
+
 /// A default or an initializer that stalls until the test lets it go: it says that it started,
-/// then waits for `release()` (at most 60 s, so that a failed test does not keep its thread for
-/// good). What must not wait for it is checked by an event — it finishes while the stall holds —
+/// then waits for `release()` (at most `hangDeadline`, so that a failed test does not keep its
+/// thread for good). What must not wait for it is checked by an event — it finishes while the stall holds —
 /// not by how long it took.
 ///
 /// ```swift
@@ -124,7 +154,7 @@ public func becomesTrue(within seconds: Double, _ condition: () -> Bool) -> Bool
 /// // in the test:
 /// runInBackground { _ = environment.slow }
 /// Keys.stall.started.wait()
-/// #expect(finishes(within: 60) { _ = environment.fast })  // while `slow` is stalled
+/// #expect(finishes { _ = environment.fast })  // while `slow` is stalled
 /// Keys.stall.release()
 /// ```
 public final class Stall: @unchecked Sendable {
@@ -134,10 +164,10 @@ public final class Stall: @unchecked Sendable {
 
   public init() {}
 
-  /// Says that the stall began, then waits until `release()` (or 60 s).
+  /// Says that the stall began, then waits until `release()` (or `hangDeadline`).
   public func enter() {
     started.signal()
-    _ = released.wait(timeout: .now() + 60)
+    _ = released.wait(timeout: .now() + hangDeadline)
   }
 
   /// Lets the stalled code go on.
