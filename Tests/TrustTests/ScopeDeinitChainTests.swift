@@ -48,6 +48,32 @@ struct ScopeDeinitChainTests {
   }
 }
 
+/// Scopes made in a loop with `withDependencies(from:)`, each from a model made in the previous
+/// one: each scope's parent is the previous scope (a million scopes stay alive), and dropping the
+/// last model releases the chain. It runs at a constant stack depth: each scope is released with
+/// the node state of the scope made on it, which the library releases iteratively.
+@Suite("Chains of scopes made from models")
+struct ScopeFromModelChainTests {
+  @Test func aMillionScopesEachMadeFromAModelOfTheLastAreReleasedOnA512KBStack() async {
+    let links = isUnderASanitizer ? 10_000 : 1_000_000
+    let made = Shared(0)
+    let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
+      var model = ChainModel()
+      for _ in 0..<links {
+        model = withDependencies(from: model) {
+          $0.chainNumber = 1
+        } operation: {
+          ChainModel()
+        }
+        made.value += 1
+      }
+      #expect(model.number == 1)
+    }
+    #expect(finished, "the chain was made and released")
+    #expect(made.value == links)
+  }
+}
+
 /// A model whose `@Dependency` reads in the scope it was made in.
 private final class ChainModel: @unchecked Sendable {
   // `@unchecked Sendable`: the wrapper is never mutated.
