@@ -122,6 +122,10 @@ struct ReclamationTests {
   }
 
   @Test func retirementNeverWaitsAndTheLastReaderPinnedAtItsEpochFreesTheTableAsItUnpins() {
+    PinnedReaderExclusion.run { retirementNeverWaits() }
+  }
+
+  private func retirementNeverWaits() {
     let tree = Tree.make()
     let live = LiveObjects()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)
@@ -137,6 +141,10 @@ struct ReclamationTests {
   }
 
   @Test func aSectionPinnedAfterTheRetirementDoesNotHoldTheTableBack() {
+    PinnedReaderExclusion.run { aNewSectionDoesNotHoldTheTableBack() }
+  }
+
+  private func aNewSectionDoesNotHoldTheTableBack() {
     let tree = Tree.make()
     let live = LiveObjects()
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 2)

@@ -30,8 +30,10 @@ struct ResetReleaseTests {
     let released = Shared(0)
     let links = isUnderASanitizer ? 10_000 : 100_000
     let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
-      let root = Node.makeRoot(environmentType: ResetReleaseTests.self, testContext: context)
-      ResetLink.install(ResetLink(links, released, Key.self, at: root, context: context))
+      PinnedReaderExclusion.run {
+        let root = Node.makeRoot(environmentType: ResetReleaseTests.self, testContext: context)
+        ResetLink.install(ResetLink(links, released, Key.self, at: root, context: context))
+      }
     }
     return finished && released.value == links + 1
   }

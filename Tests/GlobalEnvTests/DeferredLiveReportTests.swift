@@ -62,15 +62,3 @@ struct DeferredLiveReportTests {
     }
   }
 }
-
-/// A key with a test value only, whose value keeps state per instance.
-enum TestOnlyTally: TestDependencyKey {
-  static var testValue: Shared<Int> { Shared(0) }
-}
-
-extension Dependencies {
-  var testOnlyTally: Shared<Int> {
-    get { self[TestOnlyTally.self] }
-    set { self[TestOnlyTally.self] = newValue }
-  }
-}

@@ -13,46 +13,20 @@ struct PrepareRaceTests {
   init() { Dependencies.reset() }
 
   @Test func aKeyReadOnAnotherThreadWhileTheUpdateRunsIsKeptAndReported() {
-    let read = Shared<LiveToken?>(nil)
-    let messages = withEscapedDependencies { escaped in
-      // The update waits while another thread reads the key for the first time.
-      let readDone = DispatchSemaphore(value: 0)
-      return recordedIssues {
-        prepareDependencies {
-          Thread {
-            escaped.yield { read.value = RaceReader().token }
-            readDone.signal()
-          }.start()
-          #expect(readDone.wait(timeout: .now() + hangDeadline) == .success, "the read finished")
-          $0.racedToken = LiveToken("prepared", raceTokens)
-        }
-      }
-    }
+    let (messages, read) = prepareWhileAnotherThreadReads { _ in }
     #expect(messages.count == 1)
     #expect(messages.first?.contains("after its value was read") == true)
-    #expect(read.value?.name == "default")
-    #expect(RaceReader().token === read.value, "the value read stays")
+    #expect(read?.name == "default")
+    #expect(RaceReader().token === read, "the value read stays")
   }
 
   @Test func aDefaultTheUpdateReadsIsItsOwnUntilTheCommit() {
-    let read = Shared<LiveToken?>(nil)
-    let messages = withEscapedDependencies { escaped in
-      let readDone = DispatchSemaphore(value: 0)
-      return recordedIssues {
-        prepareDependencies {
-          // The update reads the default to set part of it; another thread reads meanwhile.
-          #expect($0.racedToken.name == "default")
-          Thread {
-            escaped.yield { read.value = RaceReader().token }
-            readDone.signal()
-          }.start()
-          #expect(readDone.wait(timeout: .now() + hangDeadline) == .success, "the read finished")
-          $0.racedToken = LiveToken("prepared", raceTokens)
-        }
-      }
+    // The update reads the default to set part of it before the other thread reads.
+    let (messages, read) = prepareWhileAnotherThreadReads {
+      #expect($0.racedToken.name == "default")
     }
     #expect(messages.count == 1, "the other thread's read came first")
-    #expect(RaceReader().token === read.value, "the value the other thread read stays")
+    #expect(RaceReader().token === read, "the value the other thread read stays")
   }
 
   @Test func firstReadsRacingPrepareOnEightThreadsNeverSeeASilentChange() async {
@@ -90,6 +64,30 @@ struct PrepareRaceTests {
       #expect(reads.allSatisfy { $0.value === final }, "every reader read the value that stays")
       #expect(messages.count == (final.name == "prepared" ? 0 : 1), "\(messages)")
     }
+  }
+
+  /// The reports of a `prepareDependencies` that sets the raced key after `before`, while it waits
+  /// for another thread (in this test's scope) to read the key for the first time; and what that
+  /// thread read.
+  private func prepareWhileAnotherThreadReads(
+    _ before: (inout Dependencies) -> Void
+  ) -> (messages: [String], read: LiveToken?) {
+    let read = Shared<LiveToken?>(nil)
+    let messages = withEscapedDependencies { escaped in
+      let readDone = DispatchSemaphore(value: 0)
+      return recordedIssues {
+        prepareDependencies {
+          before(&$0)
+          Thread {
+            escaped.yield { read.value = RaceReader().token }
+            readDone.signal()
+          }.start()
+          #expect(readDone.wait(timeout: .now() + hangDeadline) == .success, "the read finished")
+          $0.racedToken = LiveToken("prepared", raceTokens)
+        }
+      }
+    }
+    return (messages, read.value)
   }
 
   /// Whether every thread of `group` left it (within the hang deadline), awaited without

@@ -17,14 +17,16 @@ struct DeinitChainTests {
     let thread = Thread {
       // Each link sets the next on one environment and clears it: the write that clears it
       // releases the link.
-      let root = ChainRoot()
-      root.with(
-        \.chainLink,
-        ChainLink(ChainLength.links, released) { next in
-          root.with(\.chainLink, next())
-          root.with(\.chainLink, nil)
-        })
-      root.with(\.chainLink, nil)
+      PinnedReaderExclusion.run {
+        let root = ChainRoot()
+        root.with(
+          \.chainLink,
+          ChainLink(ChainLength.links, released) { next in
+            root.with(\.chainLink, next())
+            root.with(\.chainLink, nil)
+          })
+        root.with(\.chainLink, nil)
+      }
       finished.value = true
       done.signal()
     }
@@ -43,10 +45,12 @@ struct DeinitChainTests {
   @Test func aChainOfLinksWhoseDeinitSetsTheNextOnATemporaryRootRunsOnA512KBStack() async {
     let released = Shared(0)
     let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
-      _ = ChainLink(ChainLength.links, released) { next in
-        // The root outlives the statement that sets the link (see `ChainLink`).
-        let root = ChainRoot()
-        withExtendedLifetime(root) { root[\.chainLink] = next() }
+      PinnedReaderExclusion.run {
+        _ = ChainLink(ChainLength.links, released) { next in
+          // The root outlives the statement that sets the link (see `ChainLink`).
+          let root = ChainRoot()
+          withExtendedLifetime(root) { root[\.chainLink] = next() }
+        }
       }
     }
     #expect(finished, "the chain finished within 5 minutes")
@@ -58,9 +62,11 @@ struct DeinitChainTests {
   @Test func aChainOfLinksWhoseDeinitSetsTheNextOnADerivedChildRunsOnA512KBStack() async {
     let released = Shared(0)
     let finished = await finishesWhileSuspended(stackSize: 512 * 1024) {
-      _ = ChainLink(ChainLength.links, released) { next in
-        let child = ChainRoot().derived(ChainRoot.self)
-        withExtendedLifetime(child) { child[\.chainLink] = next() }
+      PinnedReaderExclusion.run {
+        _ = ChainLink(ChainLength.links, released) { next in
+          let child = ChainRoot().derived(ChainRoot.self)
+          withExtendedLifetime(child) { child[\.chainLink] = next() }
+        }
       }
     }
     #expect(finished, "the chain finished within 5 minutes")
