@@ -216,7 +216,9 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// computed yet is the update's own (see `Preparation`).
   func defaultValue(of key: KeyInfo, readAt node: Node, in testContext: TestContext?) -> AnyObject {
     let context = ThreadContext.current
-    let make = {
+    // A local function, not a closure value: handed on as a non-escaping argument, it needs no
+    // context allocated.
+    func make() -> AnyObject {
       context.performingDefault(
         of: key,
         {
