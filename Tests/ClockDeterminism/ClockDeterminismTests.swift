@@ -228,8 +228,10 @@ struct ClockDeterminismTests {
           #expect(throws: Never.self, "at \(second) s") { try result.get() }
         }
       }
-      let asleep = tasks.indices.filter { tasks[$0].second > second && !cancelled.contains($0) }
-      #expect(await sleepers(on: clock) == asleep.count, "at \(second) s")
+      let stillAsleep = tasks.indices.filter {
+        tasks[$0].second > second && !cancelled.contains($0)
+      }
+      #expect(await asleep(on: clock).count == stillAsleep.count, "at \(second) s")
     }
   }
 
@@ -297,14 +299,14 @@ private func finished<Success, Failure>(_ task: Task<Success, Failure>) async ->
   await clock.waitForSleepers(asleep)
 }
 
-/// How many tasks are asleep on `clock`.
-private func sleepers(on clock: TestClock<Duration>) async -> Int {
+/// The deadlines of the tasks asleep on `clock`.
+func asleep(on clock: TestClock<Duration>) async -> [String] {
   do {
     try await clock.checkSuspension()
-    return 0
+    return []
   } catch let error as TestClockSuspensionError {
-    return error.deadlines.count
+    return error.deadlines
   } catch {
-    return -1
+    return ["\(error)"]
   }
 }

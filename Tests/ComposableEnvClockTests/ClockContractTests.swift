@@ -91,16 +91,4 @@ enum ClockContract {
       #expect(await asleep(on: clock).isEmpty)
     }
   }
-
-  /// The deadlines of the tasks asleep on `clock`.
-  private static func asleep(on clock: TestClock<Duration>) async -> [String] {
-    do {
-      try await clock.checkSuspension()
-      return []
-    } catch let error as TestClockSuspensionError {
-      return error.deadlines
-    } catch {
-      return ["\(error)"]
-    }
-  }
 }

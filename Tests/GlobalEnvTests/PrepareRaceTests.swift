@@ -56,7 +56,7 @@ struct PrepareRaceTests {
             $0.racedToken = LiveToken("prepared", raceTokens)
           }
         }
-        return (messages, await finishes(done))
+        return (messages, await finishesWhileSuspended { done.wait() })
       }
       #expect(finished, "every reader finished")
       let final = RaceReader().token
@@ -88,16 +88,6 @@ struct PrepareRaceTests {
       }
     }
     return (messages, read.value)
-  }
-
-  /// Whether every thread of `group` left it (within the hang deadline), awaited without
-  /// blocking a thread of the cooperative pool.
-  private func finishes(_ group: DispatchGroup) async -> Bool {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        continuation.resume(returning: group.wait(timeout: .now() + hangDeadline) == .success)
-      }
-    }
   }
 }
 

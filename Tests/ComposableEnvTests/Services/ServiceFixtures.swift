@@ -119,7 +119,8 @@ final class ServicePlan: Sendable {
 
   /// How long service `index` sleeps in its start.
   func sleep(of index: Int) -> Duration {
-    sleeping.map { $0.contains(index) } ?? true ? sleep : .zero
+    let sleeps = sleeping?.contains(index) ?? true
+    return sleeps ? sleep : .zero
   }
 
   /// A random DAG of `count` services, each reading 0–3 services of lower index.
