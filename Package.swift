@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "GlobalEnv", targets: ["GlobalEnv"]),
     .library(name: "GlobalEnvTesting", targets: ["GlobalEnvTesting"]),
     .library(name: "ComposableEnvTesting", targets: ["ComposableEnvTesting"]),
+    .library(name: "DependencyServices", targets: ["DependencyServices"]),
+    .library(name: "ComposableEnvServices", targets: ["ComposableEnvServices"]),
+    .library(name: "GlobalEnvServices", targets: ["GlobalEnvServices"]),
     .executable(name: "ComposableEnvDemo", targets: ["ComposableEnvDemo"]),
   ],
   // The built-in `urlSession` links FoundationNetworking on Linux (and with it libcurl), and the
@@ -48,6 +51,17 @@ let package = Package(
     .target(
       name: "GlobalEnv",
       dependencies: ["DependencyValues", "_EnvironmentCore", "_DependencyClocks"]),
+
+    // Public, apart: services (start in graph order, graceful stop, request scopes), layered on
+    // the environment modules through their package-level hooks. Feature modules declare service
+    // keys with `DependencyServices`; an app starts them with the module for its environments.
+    .target(
+      name: "DependencyServices", dependencies: ["DependencyValues", "_EnvironmentCore"]),
+    .target(
+      name: "ComposableEnvServices",
+      dependencies: ["ComposableEnv", "DependencyServices", "_EnvironmentCore"]),
+    .target(
+      name: "GlobalEnvServices", dependencies: ["GlobalEnv", "DependencyServices", "_EnvironmentCore"]),
 
     // Public, for tests only: test contexts (a trait and a function) for each module, and
     // GlobalEnv's scoped-override trait.
@@ -100,6 +114,22 @@ let package = Package(
     // order checks, key path shapes, derived children's slots.
     .testTarget(
       name: "CoreTests", dependencies: ["_EnvironmentCore", "_EnvironmentAtomics", "TestSupport"]),
+
+    // Services on their own: the graph's steps in every order, and both modules' start-up, stop
+    // and request scopes from the public API.
+    .testTarget(
+      name: "ServicesTests",
+      dependencies: [
+        "ComposableEnvServices", "ComposableEnvTesting", "DependencyServices", "_EnvironmentCore",
+        "TestSupport", "ServicesTestSupport",
+      ]),
+    .testTarget(
+      name: "GlobalEnvServicesTests",
+      dependencies: ["GlobalEnvServices", "GlobalEnvTesting", "TestSupport", "ServicesTestSupport"]),
+    // A seeded program of request-scope releases, with its reference model, for both.
+    .target(
+      name: "ServicesTestSupport", dependencies: ["DependencyServices", "TestSupport"],
+      path: "Tests/Support/ServicesTestSupport"),
 
     // Compiled copies of every Swift snippet in README.md and Migration.md.
     .testTarget(

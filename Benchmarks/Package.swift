@@ -18,6 +18,7 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         .product(name: "ComposableEnv", package: "swift-composable-env"),
+        .product(name: "ComposableEnvServices", package: "swift-composable-env"),
         .product(name: "GlobalEnv", package: "swift-composable-env"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Swinject", package: "Swinject"),

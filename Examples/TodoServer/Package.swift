@@ -18,7 +18,7 @@ let package = Package(
     .target(
       name: "TodoCore",
       dependencies: [
-        .product(name: "ComposableEnv", package: "swift-composable-env"),
+        .product(name: "ComposableEnvServices", package: "swift-composable-env"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "Logging", package: "swift-log"),
@@ -36,6 +36,7 @@ let package = Package(
       dependencies: [
         "TodoCore",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "ComposableEnvServices", package: "swift-composable-env"),
         .product(name: "ComposableEnvTesting", package: "swift-composable-env"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "Logging", package: "swift-log"),

@@ -43,7 +43,7 @@ import _EnvironmentCore
 nonisolated open class ComposableEnvironment {
   /// This environment's place in the tree. A `let`: a read borrows it, with no retain (a `var`
   /// cost every cached read a retain and a release, 56 instructions to 106).
-  @usableFromInline let node: Node
+  @usableFromInline package let node: Node
 
   /// Creates a root environment: every dependency reads its default until you set it.
   ///

@@ -27,7 +27,7 @@ extension ComposableEnvironment {
   public struct Dependency<Value> {
     /// What the property reads: a key path or a key type. Two words, as a key path and its
     /// identity were: an environment's size does not grow with the form its properties use.
-    @usableFromInline let source: DependencySource<Value, KeyPath<Dependencies, Value>>
+    @usableFromInline package let source: DependencySource<Value, KeyPath<Dependencies, Value>>
 
     /// Where the property is declared: where a test failure of its reads is recorded. Three
     /// words (see `ReadSite`).

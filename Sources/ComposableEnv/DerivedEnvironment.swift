@@ -155,7 +155,7 @@ extension ComposableEnvironment {
 
     /// The child of `parent` (the environment that declares this property), made on first use.
     @usableFromInline
-    func child(of parent: ComposableEnvironment) -> Environment
+    package func child(of parent: ComposableEnvironment) -> Environment
     where Environment: ComposableEnvironment {
       parent.derive(
         Environment.self,

@@ -30,7 +30,7 @@ public struct Dependency<Value>: Sendable {
   /// What the property reads: a key path or a key type. Unlike ComposableEnv's wrapper, whose
   /// key path may be any key path (as in 0.5), this one's is `Sendable`, as the wrapper is.
   @usableFromInline
-  let source: DependencySource<Value, any KeyPath<Dependencies, Value> & Sendable>
+  package let source: DependencySource<Value, any KeyPath<Dependencies, Value> & Sendable>
 
   /// The `withValues` scope in which the value holding this property was made, if any: reads go
   /// through it, from any task or thread, the values of the scope where they happen winning.

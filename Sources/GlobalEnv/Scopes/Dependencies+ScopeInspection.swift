@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentCore
 
 extension Dependencies {
   /// The current `withValues` scope, for tests that watch it end through a weak reference; `nil`
@@ -24,4 +25,14 @@ extension Dependencies {
   package static var overlayCountOfCurrentScope: Int {
     GlobalDependencies.Scope.current?.overlayCount ?? 0
   }
+}
+
+extension Dependencies {
+  /// The node reads start from in the current task (the innermost scope's, or the process-wide
+  /// values'): where a layer above the module, as services are, sets what it makes.
+  ///
+  /// ```swift
+  /// let node = Dependencies.currentNode  // the process-wide values outside scopes
+  /// ```
+  package static var currentNode: Node { GlobalDependencies.current }
 }

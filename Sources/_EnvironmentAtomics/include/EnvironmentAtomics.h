@@ -12,10 +12,7 @@
 // 6. for tests: the installed test-failure reporter, and the per-thread mark with which a key's
 //    default `testValue` says that the key declares none;
 // 7. the calling thread's context, in a thread-local variable;
-// 8. declarations of the Swift runtime's unowned reference counting (read tables keep key paths'
-//    memory, not the key paths: see `swift_unownedRetain` below), which Swift cannot spell for an
-//    object held as an address;
-// 9. checked builds: the lock-order records and the reporting of a failed internal check, per
+// 8. checked builds: the lock-order records and the reporting of a failed internal check, per
 //    thread, shared by every module of the library (`Box` checks that no value is released under
 //    a lock).
 //
@@ -276,20 +273,17 @@ unsigned long environment_live_records(void);
 // MARK: - Read table
 
 /// One resolved value: `identity` is a key path's or a key type's address (0: empty slot);
-/// `box` the retained `Box<Value>`'s address, with its low bit set when `identity` is an object
-/// the table holds an unowned retain of (a key path: it keeps the identity from being reused;
-/// key types are never deallocated). Boxes are heap objects, so their low bit is free. Two words,
-/// so that a table of thousands of entries stays small enough to be read from the cache.
+/// `box` the retained `Box<Value>`'s address. What keeps a key path's identity from being reused
+/// is in a side array of the table that readers never touch (`IdentityAnchor`; key types are
+/// never deallocated). Two words, so that a table of thousands of entries stays small enough to be
+/// read from the cache.
 typedef struct environment_table_entry {
   uintptr_t identity;
   uintptr_t box;
 } environment_table_entry;
 
-/// The bit of `environment_table_entry.box` that says the entry holds its identity's object.
-#define ENVIRONMENT_ENTRY_OWNS_IDENTITY ((uintptr_t)1)
-
 /// A node's cache of resolved values, valid while `*generation_counter == generation`.
-/// Published entries are never changed; new entries go into empty slots (box and owner first,
+/// Published entries are never changed; new entries go into empty slots (box first,
 /// then the identity with release ordering), or into a larger copy that replaces the table.
 typedef struct environment_table {
   /// The generation counter of the tree the table was made for (which also identifies the tree;
@@ -374,7 +368,7 @@ static inline const environment_table_entry *_Nullable environment_table_find(
 static inline void *_Nullable environment_table_lookup(const environment_table *_Nonnull table,
                                                        uintptr_t identity) {
   const environment_table_entry *entry = environment_table_find(table, identity);
-  return entry ? (void *)(entry->box & ~ENVIRONMENT_ENTRY_OWNS_IDENTITY) : 0;
+  return entry ? (void *)entry->box : 0;
 }
 
 /// The entries of `table`.
@@ -386,23 +380,10 @@ static inline environment_table_entry *_Nonnull environment_table_entries(enviro
 /// first, then the identity with release ordering, so that a reader that finds the identity sees
 /// the box.
 static inline void environment_table_publish(environment_table_entry *_Nonnull entry,
-                                             uintptr_t identity, void *_Nonnull box,
-                                             bool owns_identity) {
-  entry->box = (uintptr_t)box | (owns_identity ? ENVIRONMENT_ENTRY_OWNS_IDENTITY : 0);
+                                             uintptr_t identity, void *_Nonnull box) {
+  entry->box = (uintptr_t)box;
   __atomic_store_n(&entry->identity, identity, __ATOMIC_RELEASE);
 }
-
-// MARK: - Unowned references (the Swift runtime's own functions)
-
-/// A read table's entry for a key path keeps the key path's *memory* (not the object) with an
-/// unowned retain: its address cannot be reused by another key path while the entry exists, and a
-/// key path made at run time and dropped by its reader is deinitialized at once, so that a table
-/// can tell which of its entries can never be read again (`swift_isDeallocating`). The Swift
-/// runtime exports these with the C calling convention on every platform; Swift has no spelling
-/// for an unowned retain of an object it holds only as an address.
-extern void *_Nonnull swift_unownedRetain(void *_Nonnull object);
-extern void swift_unownedRelease(void *_Nonnull object);
-extern bool swift_isDeallocating(void *_Nonnull object);
 
 // MARK: - Waiting
 

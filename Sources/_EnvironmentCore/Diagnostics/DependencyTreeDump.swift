@@ -7,21 +7,21 @@ package struct DependencyTreeDump {
   package let values: [(key: String, value: String)]
   package let aliases: [(dependency: String, reference: String)]
   package let children: [DependencyTreeDump]
-  /// The services started on the node: each one's state, and the services its start read.
-  let services: [(name: String, state: ServiceState, reads: [String])]
+  /// What a layer above the core shows on the node (see `DumpAttachment`).
+  let attachments: [DumpAttachment]
 
   package init(
     title: String,
     values: [(key: String, value: String)],
     aliases: [(dependency: String, reference: String)],
     children: [DependencyTreeDump],
-    services: [(name: String, state: ServiceState, reads: [String])] = []
+    attachments: [DumpAttachment] = []
   ) {
     self.title = title
     self.values = values
     self.aliases = aliases
     self.children = children
-    self.services = services
+    self.attachments = attachments
   }
 
   /// The tree in `format`.
@@ -35,11 +35,7 @@ package struct DependencyTreeDump {
   private var details: [String] {
     values.map { "sets \($0.key) = \($0.value)" }
       + aliases.map { "aliases \($0.dependency) → \($0.reference)" }
-      + services.map { service in
-        "service \(service.name): \(service.state)"
-          + (service.reads.isEmpty
-            ? "" : ", its start read \(service.reads.joined(separator: ", "))")
-      }
+      + attachments.map(\.line)
   }
 
   private func textLines(prefix: String, childPrefix: String) -> [String] {
@@ -71,15 +67,18 @@ package struct DependencyTreeDump {
       for child in node.children {
         lines.append("  \(name) -> \(add(child));")
       }
-      // Each service a node of its own, linked to the environment that started it, with an
-      // edge to each service its start read.
-      for service in node.services {
-        let id = "\(name)_\(Self.escape(service.name))"
+      // Each attachment a node of its own, linked to the environment it is attached to, with an
+      // edge to each attachment of that environment it links to.
+      for attachment in node.attachments {
+        let id = "\(name)_\(Self.escape(attachment.name))"
         lines.append(
-          "  \"\(id)\" [label=\"\(Self.escape(service.name))\\n\(service.state)\", shape=ellipse];")
+          "  \"\(id)\" [label=\"\(Self.escape(attachment.name))\\n\(Self.escape(attachment.caption))\", shape=ellipse];"
+        )
         lines.append("  \(name) -> \"\(id)\" [style=dotted];")
-        for read in service.reads {
-          lines.append("  \"\(id)\" -> \"\(name)_\(Self.escape(read))\" [label=\"start reads\"];")
+        for link in attachment.links {
+          lines.append(
+            "  \"\(id)\" -> \"\(name)_\(Self.escape(link))\" [label=\"\(Self.escape(attachment.linkLabel))\"];"
+          )
         }
       }
       return name

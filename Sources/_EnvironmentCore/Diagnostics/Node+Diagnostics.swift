@@ -24,11 +24,8 @@ extension Node {
 
   /// This node as a tree dump: its values and aliases under `title`, with `children`.
   package func dump(title: String, children: [DependencyTreeDump]) -> DependencyTreeDump {
-    var services: [(name: String, state: ServiceState, reads: [String])] = []
-    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
-      services = ServiceGraphs.graph(of: self)?.services ?? []
-    }
-    return DependencyTreeDump(
-      title: title, values: values, aliases: aliases, children: children, services: services)
+    DependencyTreeDump(
+      title: title, values: values, aliases: aliases, children: children,
+      attachments: DumpAttachments.attachments(of: self))
   }
 }

@@ -9,8 +9,8 @@ import _EnvironmentAtomics
 /// or, at a new generation, a fresh table, and retire the old one. Published entries never change,
 /// so a reader sees either no entry or a complete one.
 ///
-/// A table owns a retain of each box it holds and an unowned retain of each key path (see
-/// `retainOwner`). Its tree (which owns the generation counter the table points to) is not
+/// A table owns a retain of each box it holds and, for a key path's entry, an `IdentityAnchor`
+/// (see `retainOwner`), in a side array that readers never touch. Its tree (which owns the generation counter the table points to) is not
 /// retained: a reader holds the table's node, which keeps every tree it belonged to alive (the
 /// lifetime rule in `Tree`), and a retired table is freed without looking at its tree.
 @usableFromInline
@@ -30,9 +30,11 @@ struct ReadTable {
   /// A new table for `generation` of `tree` with room for `capacity` entries (a power of two).
   static func make(tree: Tree, generation: UInt64, capacity: Int) -> ReadTable {
     assert(capacity > 0 && capacity & (capacity - 1) == 0, "capacity is a power of two")
-    let bytes =
-      MemoryLayout<environment_table>.size + capacity
-      * MemoryLayout<environment_table_entry>.stride
+    // The entries, then the side array of anchors (one word per slot).
+    let slotBytes =
+      MemoryLayout<environment_table_entry>.stride
+      + MemoryLayout<UnsafeMutableRawPointer?>.stride
+    let bytes = MemoryLayout<environment_table>.size + capacity * slotBytes
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: bytes, alignment: MemoryLayout<environment_table>.alignment)
     raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -57,6 +59,13 @@ struct ReadTable {
     environment_table_entries(pointer)
   }
 
+  /// The anchor of each slot's entry (`nil`: a key memo, or a key path the process keeps),
+  /// retained; after the entries, touched only under the node's lock and when the table is freed.
+  private var anchors: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    UnsafeMutableRawPointer(entries + capacity).assumingMemoryBound(
+      to: UnsafeMutableRawPointer?.self)
+  }
+
   /// The box cached for `identity`, if the table is current. The caller is pinned.
   @inlinable @inline(__always)
   func box(for identity: ObjectIdentifier) -> UnsafeMutableRawPointer? {
@@ -68,6 +77,12 @@ struct ReadTable {
     slot(for: UInt(bitPattern: identity)).pointee.identity == UInt(bitPattern: identity)
   }
 
+  /// Whether the entry for `identity` holds an anchor (a key path's that the process does not
+  /// keep). Under the node's lock; for tests.
+  func isAnchored(_ identity: ObjectIdentifier) -> Bool {
+    contains(identity) && anchors[slot(for: UInt(bitPattern: identity)) - entries] != nil
+  }
+
   /// Whether one more entry fits: tables of up to 4 slots fill up (a lookup probes at most 4
   /// slots), larger ones up to three quarters, so that a lookup probes few slots whatever the
   /// number of entries.
@@ -77,24 +92,27 @@ struct ReadTable {
     capacity <= 4 ? capacity : capacity - capacity / 4
   }
 
-  /// Adds an entry, taking over a retain of `box` and an unowned retain of `owner` (see
-  /// `retainOwner`). Under the node's lock; the table has room and no entry for `identity`.
+  /// Adds an entry, taking over a retain of `box` and of `owner`, an anchor made by
+  /// `retainOwner`. Under the node's lock; the table has room and no entry for `identity`.
   func insert(
     _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
   ) {
     insert(UInt(bitPattern: identity), box: box, owner: owner)
   }
 
-  /// Retains `owner` for an entry: unowned, so that the object's memory, and with it the
-  /// identity the entry is found by, is not reused while the entry exists, but the object itself
-  /// is released by its last user: a key path made at run time and dropped after its read is
-  /// deinitialized at once, and its entry, which no read can find again, is dropped the next time
-  /// the table is rebuilt (`withRoom`). So the number of entries stays bounded by the key paths
-  /// alive and the key types, however many key paths are made.
+  /// An anchor of `owner` for an entry, retained (see `IdentityAnchor`): the object's memory,
+  /// and with it the identity the entry is found by, is not reused while the entry exists, but
+  /// the object itself is released by its last user: a key path made at run time and dropped
+  /// after its read is deinitialized at once, and its entry, which no read can find again, is
+  /// dropped the next time the table is rebuilt (`withRoom`). So the number of entries stays
+  /// bounded by the key paths alive and the key types, however many key paths are made.
   static func retainOwner(_ owner: AnyObject) -> UnsafeMutableRawPointer {
-    let pointer = Unmanaged.passUnretained(owner).toOpaque()
-    _ = swift_unownedRetain(pointer)
-    return pointer
+    Unmanaged.passRetained(IdentityAnchor(owner)).toOpaque()
+  }
+
+  /// Releases an anchor that `retainOwner` made and no table took.
+  static func releaseOwner(_ anchor: UnsafeMutableRawPointer) {
+    Unmanaged<IdentityAnchor>.fromOpaque(anchor).release()
   }
 
   private func insert(
@@ -103,10 +121,17 @@ struct ReadTable {
     InternalCheck.require(
       hasRoom && slot(for: identity).pointee.identity == 0, "an entry is inserted once, with room")
     InternalCheck.require(
-      owner.map { UInt(bitPattern: $0) == identity } ?? true, "an entry is owned by its identity")
-    environment_table_publish(slot(for: identity), identity, box, owner != nil)
+      owner.map { Self.anchor($0).identity == identity } ?? true,
+      "an entry is anchored by its identity")
+    let slot = slot(for: identity)
+    anchors[slot - entries] = owner
+    environment_table_publish(slot, identity, box)
     pointer.pointee.count += 1
     checkInvariants()
+  }
+
+  private static func anchor(_ pointer: UnsafeMutableRawPointer) -> IdentityAnchor {
+    Unmanaged<IdentityAnchor>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// Checks, in checked builds, what the table promises: a capacity that is a power of two,
@@ -137,22 +162,22 @@ struct ReadTable {
     InternalCheck.require(!hasRoom, "only a full table is replaced to make room")
     // Two passes over the entries rather than a list of those kept: a rebuild allocates only the
     // new table (a per-request environment's third read rebuilds its table).
-    func isKept(_ entry: environment_table_entry) -> Bool {
-      guard entry.identity != 0 else { return false }
-      guard let owner = entry.owner else { return true }
-      return !swift_isDeallocating(owner)
+    func isKept(_ index: Int) -> Bool {
+      guard entries[index].identity != 0 else { return false }
+      guard let anchor = anchors[index] else { return true }
+      return Self.anchor(anchor).isAlive
     }
     var kept = 0
-    for index in 0..<capacity where isKept(entries[index]) { kept += 1 }
+    for index in 0..<capacity where isKept(index) { kept += 1 }
     var newCapacity = 2
     while Self.limit(ofCapacity: newCapacity) < max(1, kept * 2) { newCapacity *= 2 }
     let copy = ReadTable.make(tree: tree, generation: generation, capacity: newCapacity)
-    for index in 0..<capacity where isKept(entries[index]) {
+    for index in 0..<capacity where isKept(index) {
       let entry = entries[index]
       guard let box = entry.boxPointer else { continue }
       _ = Unmanaged<AnyObject>.fromOpaque(box).retain()
-      if let owner = entry.owner { _ = swift_unownedRetain(owner) }
-      copy.insert(entry.identity, box: box, owner: entry.owner)
+      if let anchor = anchors[index] { _ = Unmanaged<IdentityAnchor>.fromOpaque(anchor).retain() }
+      copy.insert(entry.identity, box: box, owner: anchors[index])
     }
     InternalCheck.require(copy.hasRoom, "a rebuilt table has room for the entry that did not fit")
     return copy
@@ -180,23 +205,13 @@ struct ReadTable {
       let entry = entries[index]
       guard entry.identity != 0 else { continue }
       if let box = entry.boxPointer { Unmanaged<AnyObject>.fromOpaque(box).release() }
-      if let owner = entry.owner { swift_unownedRelease(owner) }
+      if let anchor = anchors[index] { Self.releaseOwner(anchor) }
     }
     UnsafeMutableRawPointer(pointer).deallocate()
   }
 }
 
 extension environment_table_entry {
-  /// The entry's box, without the ownership bit.
-  var boxPointer: UnsafeMutableRawPointer? {
-    UnsafeMutableRawPointer(
-      bitPattern: box & ~UInt(bitPattern: Int(ENVIRONMENT_ENTRY_OWNS_IDENTITY)))
-  }
-
-  /// The object the entry holds an unowned retain of: its identity, for a key path's entry;
-  /// `nil` for a key memo.
-  var owner: UnsafeMutableRawPointer? {
-    box & UInt(bitPattern: Int(ENVIRONMENT_ENTRY_OWNS_IDENTITY)) != 0
-      ? UnsafeMutableRawPointer(bitPattern: identity) : nil
-  }
+  /// The entry's box.
+  var boxPointer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: box) }
 }

@@ -105,6 +105,6 @@ enum PlatformLockOperations {
 /// code runs (a getter, a default, an initializer, an id's `hash` or `==`, a value's `deinit`)
 /// and before a wait.
 @inline(__always)
-func assertNoLibraryLockHeld(_ what: StaticString) {
+package func assertNoLibraryLockHeld(_ what: StaticString) {
   InternalCheck.require(environment_locks_held() == 0, what)
 }

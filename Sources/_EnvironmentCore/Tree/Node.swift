@@ -212,7 +212,7 @@ package struct Node: @unchecked Sendable {
 
   /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
   /// only, unless the node was written since the read began. The entry keeps `keyPath`'s identity
-  /// from being reused with an unowned retain, unless the process keeps a `declared` key path
+  /// from being reused with an `IdentityAnchor`, unless the process keeps a `declared` key path
   /// alive for good (see `DeclaredKeyPaths`).
   @usableFromInline
   func finish(
@@ -230,7 +230,7 @@ package struct Node: @unchecked Sendable {
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when
   /// the current table is for that generation and has room, otherwise in a new table that
   /// replaces it (the old one is retired after the lock). `owner` keeps `identity` from being
-  /// reused while the entry exists (an unowned retain). A full table is replaced by one that
+  /// reused while the entry exists (an `IdentityAnchor`). A full table is replaced by one that
   /// keeps every entry still readable (see `ReadTable.withRoom`): the entries of key paths made
   /// at run time and dropped since are left out, so that such reads do not grow a node's memory,
   /// and no number of keys read at a node makes its cached reads slower.
@@ -284,7 +284,7 @@ package struct Node: @unchecked Sendable {
     }
     if !stored {
       Unmanaged<AnyObject>.fromOpaque(boxPointer).release()
-      if let ownerPointer { swift_unownedRelease(ownerPointer) }
+      if let ownerPointer { ReadTable.releaseOwner(ownerPointer) }
     }
     if let retired { Reclamation.retire(retired) }
     return stored

@@ -4,12 +4,13 @@ import _EnvironmentAtomics
 /// process, so that a read table's entry for one holds no reference of its own to it.
 ///
 /// An entry found by a key path's identity must keep that identity from being taken by another
-/// key path while the entry exists. For any key path it does so with an unowned retain
-/// (`ReadTable.retainOwner`), which lets a key path made at run time and dropped be deinitialized.
+/// key path while the entry exists. For any key path it does so with an anchor
+/// (`ReadTable.retainOwner`, `IdentityAnchor`), which lets a key path made at run time and dropped
+/// be deinitialized.
 /// But the key paths `@Dependency` properties declare are, in practice, literals, which the
 /// runtime keeps for the life of the process anyway and which every request environment reads
-/// first: an unowned retain and release per key per request of an object that every thread's
-/// requests share is a cache line the threads take from each other. A key path kept here has an
+/// first: an anchor per key per request of an object that every thread's requests share (its
+/// reference counts) is a cache line the threads take from each other. A key path kept here has an
 /// identity no other key path ever gets (`KeptIdentity`: an unowned reference, which keeps its
 /// memory but not the key path), and its entries hold nothing.
 ///

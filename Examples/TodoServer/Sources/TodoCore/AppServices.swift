@@ -1,4 +1,4 @@
-import ComposableEnv
+import ComposableEnvServices
 import ServiceLifecycle
 
 /// The app environment's services as one ServiceLifecycle service: they run until graceful

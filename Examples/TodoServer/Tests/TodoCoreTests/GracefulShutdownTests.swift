@@ -1,4 +1,4 @@
-import ComposableEnv
+import ComposableEnvServices
 import Foundation
 import Hummingbird
 import Logging

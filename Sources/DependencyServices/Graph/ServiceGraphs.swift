@@ -1,0 +1,79 @@
+import DependencyValues
+import _EnvironmentCore
+
+/// The graphs of services started on each node, at most one per node: a running graph, from
+/// `startServices` until its services stopped, so that a second start-up of one environment is
+/// refused meanwhile; then, over (stopped, or its start-up failed), kept for the dependency tree,
+/// which shows its services stopped or failed, until its handle (`RunningServices`) is released
+/// or a new start-up of the node replaces it.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+package enum ServiceGraphs {
+  /// A graph listed, and whether its services are over (the graph's own state is under its own
+  /// lock, which is not taken under this one: both are leaves).
+  private struct Listed {
+    let graph: ServiceGraph
+    var isOver = false
+  }
+
+  /// `nonisolated(unsafe)`: an immutable reference; the list is only touched under its lock. A
+  /// graph holds its node, so a node listed here keeps its identity.
+  nonisolated(unsafe) private static let graphs = LockedValue<[Listed]>.make([])
+
+  /// A new graph for `node`'s services, listed in place of an over one; throws if `node`'s
+  /// services are already started (and not stopped). `environment` names the node in the
+  /// message.
+  package static func makeGraph(for node: Node, environment: String) throws -> ServiceGraph {
+    _ = showsInTheTree
+    let graph = ServiceGraph(node: node)
+    // The over graph replaced is handed out of the lock, to be released after it.
+    let (added, _) = graphs.withLock { graphs -> (Bool, ServiceGraph?) in
+      guard let index = graphs.firstIndex(where: { $0.graph.node.isIdentical(to: node) }) else {
+        graphs.append(Listed(graph: graph))
+        return (true, nil)
+      }
+      guard graphs[index].isOver else { return (false, nil) }
+      defer { graphs[index] = Listed(graph: graph) }
+      return (true, graphs[index].graph)
+    }
+    guard added else {
+      throw ServiceMisuseError(
+        """
+        The services of \(environment) are already started: stop them (`RunningServices.stop()`) \
+        before starting them again, or start them once and share the `RunningServices`.
+        """)
+    }
+    return graph
+  }
+
+  /// Records that `graph`'s services are over: stopped, or its start-up failed (after stopping
+  /// what started). It stays listed while its handle lives.
+  package static func markOver(_ graph: ServiceGraph) {
+    graphs.withLock { graphs in
+      if let index = graphs.firstIndex(where: { $0.graph === graph }) {
+        graphs[index].isOver = true
+      }
+    }
+  }
+
+  /// Unlists `graph` if it is over: its handle was released. A running graph stays listed: its
+  /// services run on its node, and a second start-up is refused.
+  package static func handleReleased(_ graph: ServiceGraph) {
+    // The entry removed is handed out of the lock, to be released after it.
+    _ = graphs.withLock { graphs -> Listed? in
+      guard let index = graphs.firstIndex(where: { $0.graph === graph && $0.isOver }) else {
+        return nil
+      }
+      return graphs.remove(at: index)
+    }
+  }
+
+  /// Makes the dependency tree show each node's services, once, before the first graph is listed.
+  private static let showsInTheTree: Void = DumpAttachments.install { node in
+    graph(of: node)?.attachments ?? []
+  }
+
+  /// The graph of services started on `node`, running or over, if any.
+  static func graph(of node: Node) -> ServiceGraph? {
+    graphs.withLock { graphs in graphs.first { $0.graph.node.isIdentical(to: node) }?.graph }
+  }
+}
