@@ -15,8 +15,8 @@ let measuresHeapHere =
   || !ChildTestRun.isSupported
 
 /// Runs `BoundedMemoryTests` and `KeptKeyPathTests` alone, in a child process of this test
-/// binary (the second fills the process's set of kept key paths, which no other test should see
-/// full).
+/// binary (the second fills the process's set of kept key paths, and checks what happens beyond
+/// it).
 @Suite("Bounded memory, alone in a child process")
 struct BoundedMemoryInAChildProcess {
   @Test(.enabled(if: !measuresHeapHere))

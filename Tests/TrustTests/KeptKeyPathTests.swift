@@ -29,6 +29,18 @@ struct KeptKeyPathTests {
     }
     #expect(live.count == 0, "\(live.count) of 1,000 tenants are still alive")
   }
+
+  /// Beyond the key paths the process keeps (4,096), a read table's entry keeps its key path's
+  /// identity itself (`IdentityAnchor`), and the key path is still released by its last user.
+  @Test func aKeyPathBeyondTheKeptOnesReleasesItsArgumentsWhileItsEnvironmentLives() {
+    let live = LiveCount()
+    let root = TrustRoot()
+    for index in 0..<6_000 {
+      let tenant = Tenant(index, live)
+      #expect(root[dynamicMember: \.[tenantSize: tenant]] == Tenant.payloadSize)
+    }
+    #expect(live.count == 0, "\(live.count) of 6,000 tenants are still alive")
+  }
 }
 
 /// An object a key path's subscript captures, of 16 KB, counted while alive.

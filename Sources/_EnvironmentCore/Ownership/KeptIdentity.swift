@@ -3,7 +3,7 @@
 /// An unowned reference keeps the object's *memory* allocated, so that no other object is ever
 /// allocated at its address, but not the object: when its last strong reference goes, it is
 /// deinitialized as usual and releases what it holds. The key paths the library keeps for the
-/// process (`DeclaredKeyPaths`, `KnownKeyPaths`) are kept this way, so that a key path made at
+/// process (`KeptKeyPaths`, `KnownKeyPaths`) are kept this way, so that a key path made at
 /// run time with arguments (`\.tenants[tenant]`) releases its arguments when its last user drops
 /// it; what stays is the key path's own allocation, a few words.
 ///

@@ -153,9 +153,10 @@ struct ReadTable {
   }
 
   /// A table with room for one more entry, to replace this full one, with every entry that can
-  /// still be read: the entries without an owner (key memos, one per key type, and the key paths
-  /// the process keeps, see `DeclaredKeyPaths`: both bounded) and the key paths still alive. Entries of key paths that were deinitialized (made at
-  /// run time and dropped) are left out: no read can present their identity again. Its capacity
+  /// still be read: the entries without an anchor (key memos, one per key type, and the key paths
+  /// the process keeps, see `KeptKeyPaths`: both bounded) and the anchored key paths still alive.
+  /// Entries of key paths that were deinitialized (made at run time and dropped) are left out: no
+  /// read can present their identity again. Its capacity
   /// leaves room for at least as many entries as it keeps, so rebuilding costs O(1) per insert.
   /// The entries kept are retained again; the caller retires this table.
   func withRoom(tree: Tree) -> ReadTable {

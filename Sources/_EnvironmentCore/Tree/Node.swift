@@ -176,17 +176,15 @@ package struct Node: @unchecked Sendable {
   /// no run-time generic metadata lookup), but not inlined into the fast path. The getter runs as
   /// a read written at `site` (see `ReadTrace`).
   ///
-  /// `declared`: the key path is a `@Dependency` property's, which the process keeps alive if it
-  /// can (see `DeclaredKeyPaths`), so that the entry needs no retain of it.
   @inlinable @inline(never)
   package func readUncached<Value>(
-    _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil, declared: Bool = false
+    _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
   ) -> Value {
     ReadTrace.reading(at: site) {
       let read = beginUncachedRead()
       let value = dependencies(for: read)[keyPath: keyPath]
       Interleaving.point(.resolved)
-      finish(read, caching: Box(value), for: keyPath, declared: declared)
+      finish(read, caching: Box(value), for: keyPath)
       return value
     }
   }
@@ -211,15 +209,13 @@ package struct Node: @unchecked Sendable {
   }
 
   /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
-  /// only, unless the node was written since the read began. The entry keeps `keyPath`'s identity
-  /// from being reused with an `IdentityAnchor`, unless the process keeps a `declared` key path
-  /// alive for good (see `DeclaredKeyPaths`).
+  /// only, unless the node was written since the read began. The process keeps the key path's
+  /// identity if it has room (`KeptKeyPaths`: the literals a program reads, at their first read);
+  /// otherwise the entry keeps it, with an `IdentityAnchor`.
   @usableFromInline
-  func finish(
-    _ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath, declared: Bool
-  ) {
+  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
     guard Tree.isCacheable(read.generation) else { return }
-    let owner: AnyObject? = declared && DeclaredKeyPaths.keep(keyPath) ? nil : keyPath
+    let owner: AnyObject? = KeptKeyPaths.keep(keyPath) ? nil : keyPath
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
       _ = publish(
         ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,

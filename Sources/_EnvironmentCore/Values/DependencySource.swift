@@ -65,7 +65,7 @@ package enum DependencySource<Value, Path: AnyObject> {
       let keyPath = unsafeDowncast(path, to: KeyPath<Dependencies, Value>.self)
       return KeyPathShape.hasSeveralComponents(keyPath)
         ? node.readProjecting(keyPath, from: site)
-        : node.readUncached(keyPath, from: site, declared: true)
+        : node.readUncached(keyPath, from: site)
     case .projection(let path):
       return node.readProjecting(
         unsafeDowncast(path, to: KeyPath<Dependencies, Value>.self), from: site)

@@ -1,28 +1,24 @@
 import _EnvironmentAtomics
 
-/// The identities of the key paths that `@Dependency` properties declare, kept for the rest of the
-/// process, so that a read table's entry for one holds no reference of its own to it.
+/// The identities of the key paths whose reads are cached, kept for the rest of the process: a
+/// read table's entry is found by a key path's identity, which no other key path may take while
+/// the entry exists, and the entry holds no reference of its own to it.
 ///
-/// An entry found by a key path's identity must keep that identity from being taken by another
-/// key path while the entry exists. For any key path it does so with an anchor
-/// (`ReadTable.retainOwner`, `IdentityAnchor`), which lets a key path made at run time and dropped
-/// be deinitialized.
-/// But the key paths `@Dependency` properties declare are, in practice, literals, which the
-/// runtime keeps for the life of the process anyway and which every request environment reads
-/// first: an anchor per key per request of an object that every thread's requests share (its
-/// reference counts) is a cache line the threads take from each other. A key path kept here has an
-/// identity no other key path ever gets (`KeptIdentity`: an unowned reference, which keeps its
-/// memory but not the key path), and its entries hold nothing.
+/// A key path kept here has an identity no other key path ever gets (`KeptIdentity`: an unowned
+/// reference, which keeps its memory but not the key path). Most key paths read are literals
+/// (`\.apiClient`, a `@Dependency`'s, a dynamic member's), which the runtime makes once for the
+/// process anyway: they are kept at their first read, and their entries cost nothing per request.
 ///
-/// Bounded: at most `capacity` identities are kept, and beyond that entries retain their key paths
-/// as other reads' do. A key path made at run time is still deinitialized when its last user drops
-/// it, releasing the arguments it captured (`\.tenants[tenant]`): the process keeps at most
+/// Bounded: at most `capacity` identities are kept; beyond them, a table's entry keeps its key
+/// path's identity itself (`IdentityAnchor`, which costs an allocation and a weak reference per
+/// entry). A key path made at run time is still deinitialized when its last user drops it,
+/// releasing the arguments it captured (`\.tenants[tenant]`): the process keeps at most
 /// `capacity` key paths' own allocations (a few hundred KB), however many it makes.
 ///
 /// ```swift
-/// DeclaredKeyPaths.keep(\Dependencies.apiClient)  // true: kept for the process
+/// KeptKeyPaths.keep(\Dependencies.apiClient)  // true: kept for the process
 /// ```
-enum DeclaredKeyPaths {
+enum KeptKeyPaths {
   /// The most key paths kept for the process.
   static let capacity = 4_096
 
@@ -38,6 +34,14 @@ enum DeclaredKeyPaths {
   }()
   private static let slotCount = 2 * capacity
 
+  /// 1 once `capacity` key paths are kept. `nonisolated(unsafe)`: the pointer never changes; the
+  /// word is read and written atomically, and only ever goes from 0 to 1.
+  nonisolated(unsafe) private static let isFull: UnsafeMutablePointer<UInt> = {
+    let word = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
+    word.initialize(to: 0)
+    return word
+  }()
+
   /// The kept identities, which keep their addresses from being reused.
   /// `nonisolated(unsafe)`: immutable reference; the array is only touched under its lock.
   nonisolated(unsafe) private static let kept = LockedValue<[KeptIdentity]>.make([])
@@ -47,12 +51,17 @@ enum DeclaredKeyPaths {
   static func keep(_ keyPath: AnyKeyPath) -> Bool {
     let identity = UInt(bitPattern: ObjectIdentifier(keyPath))
     if case .found = probe(for: identity) { return true }
+    // Full for good: no lock to find that out.
+    if environment_word_load(isFull) != 0 { return false }
     return kept.withLock { kept -> Bool in
       // Probed again under the lock, the only place slots are written.
       switch probe(for: identity) {
       case .found: return true
       case .empty(let slot):
-        guard kept.count < capacity else { return false }
+        guard kept.count < capacity else {
+          environment_word_store(isFull, 1)
+          return false
+        }
         kept.append(KeptIdentity(keyPath))
         environment_word_store(slot, identity)
         InternalCheck.require(
@@ -71,8 +80,9 @@ enum DeclaredKeyPaths {
   /// most half of the slots are used).
   private static func probe(for identity: UInt) -> Probe {
     let mask = UInt(slotCount - 1)
-    // Objects are 16-byte aligned: the low bits carry nothing.
-    var index = (identity >> 4) & mask
+    // The read table's multiplicative hash: key paths made one after another have neighbouring
+    // addresses, which a plain shift would put in one run of slots that every miss walks.
+    var index = environment_table_slot(identity, mask)
     while true {
       let slot = identities + Int(index)
       switch environment_word_load(slot) {
