@@ -46,22 +46,26 @@ package enum DeferredRelease {
     ThreadContext.withCurrent { context in run(.table(table), in: context) }
   }
 
-  /// Releases `values`, which the caller holds the last references to, now or as soon as the
-  /// current release on this thread returns.
+  /// Releases the values `values` holds, taking them out of it (it is `nil` afterwards, so the
+  /// caller holds no reference that would be released later, wherever the optimizer ends its
+  /// lifetime), now or, while this thread is already releasing, as soon as the current release
+  /// returns.
   ///
   /// ```swift
-  /// DeferredRelease.release(values: replaced)
+  /// var replaced: [AnyObject]? = withLock { $0.takeValues() }
+  /// DeferredRelease.release(&replaced)
   /// ```
-  static func release<Values>(values: consuming Values) {
+  static func release<Values>(_ values: inout Values?) {
+    guard let taken = values.take() else { return }
     let context = ThreadContext.current
     guard environment_draining_load() else {
       // Not nested: released here, in a drain, without boxing them.
       environment_draining_store(true)
-      _ = consume values
+      _ = consume taken
       drain(context)
       return
     }
-    context.releaseQueue.append(.object(ReleasedValues(values)))
+    context.releaseQueue.append(.object(ReleasedValues(taken)))
   }
 
   /// Releases the state of a node being freed (its values, derived children and parent: possibly
@@ -111,7 +115,7 @@ package enum DeferredRelease {
 }
 
 /// Values a write replaced, queued while the thread is already releasing (see
-/// `DeferredRelease.release(values:)`): released with the box.
+/// `DeferredRelease.release(_:)`): released with the box.
 private final class ReleasedValues<Values> {
   let values: Values
   init(_ values: consuming Values) { self.values = values }

@@ -329,15 +329,16 @@ package struct Node: @unchecked Sendable {
   /// node without children has nothing more to invalidate: a per-request environment's writes
   /// leave the app's caches alone. (The tree lives as long as this node: not retained.)
   func writeLocals<Released>(_ change: (inout LocalValues, _ order: UInt64) -> Released) {
-    let (released, tree, retired, hasChildren) = storage.withLock { state, words in
+    var released: Released?
+    let (tree, retired, hasChildren) = storage.withLock { state, words in
       state.writeCount += 1
-      let released = change(&state.locals, state.writeCount)
-      return (released, words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
+      released = change(&state.locals, state.writeCount)
+      return (words.treeReference, words.replaceTable(with: .empty), words.hasChildren)
     }
     Interleaving.point(.wrote)
     if hasChildren { tree.with { $0.current.invalidateValues() } }
     if let retired { Reclamation.retire(retired) }
-    DeferredRelease.release(values: consume released)  // after the lock
+    DeferredRelease.release(&released)  // after the lock
   }
 
   // MARK: Aliasing

@@ -65,9 +65,10 @@ package final class Preparation {
   ) -> Set<ObjectIdentifier> {
     var seen: [TestContext?] = []
     for context in contexts where !seen.contains(where: { $0 === context }) { seen.append(context) }
-    let (refused, replaced) = tree.withLock { state in
+    // Taken out of the lock in an optional that `DeferredRelease` empties: the only reference.
+    var replaced: [OnceState]? = []
+    let refused = tree.withLock { state in
       var refused: Set<ObjectIdentifier> = []
-      var replaced: [OnceState] = []
       for value in values {
         let read = seen.contains { context in
           switch state.defaults.state(of: value.id, in: context) {
@@ -82,7 +83,7 @@ package final class Preparation {
         }
         for context in seen {
           state.defaults.withState(of: value.id, in: context) { once in
-            replaced.append(once)
+            replaced?.append(once)
             once = .done(value.box)
           }
         }
@@ -92,13 +93,13 @@ package final class Preparation {
           if case .idle = once { once = .done(made.box) }
         }
       }
-      return (refused, replaced)
+      return refused
     }
     // After the lock: the defaults replaced, and the update's own that did not become the tree's.
-    let made = own
+    var made = Optional(own)
     own = []
-    DeferredRelease.release(values: consume replaced)
-    DeferredRelease.release(values: consume made)
+    DeferredRelease.release(&replaced)
+    DeferredRelease.release(&made)
     return refused
   }
 }

@@ -266,20 +266,21 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   func forgetDefaults(of context: TestContext) {
     // Listed before the lock: the switched contexts are under a leaf lock of their own.
     let contexts = context.withSwitchedContexts
-    let removed = withLock { $0.defaults.removeAll(of: contexts) }
-    DeferredRelease.release(values: consume removed)
+    var removed = Optional(withLock { $0.defaults.removeAll(of: contexts) })
+    DeferredRelease.release(&removed)
   }
 
   /// Forgets every computed default and invalidates every cache: the next reads compute fresh
   /// defaults. The old defaults are released after the lock, iteratively (a default's `deinit`
   /// may reset again: see `DeferredRelease`).
   package func resetDefaults() {
-    let old = withLock { state in
-      defer { state.defaults = Defaults() }
-      return state.defaults
-    }
+    var old = Optional(
+      withLock { state in
+        defer { state.defaults = Defaults() }
+        return state.defaults
+      })
     invalidateValues()
-    DeferredRelease.release(values: consume old)
+    DeferredRelease.release(&old)
   }
 
   private func reportDefaultRecursion(_ chain: [Work], key: KeyInfo) -> Never {
