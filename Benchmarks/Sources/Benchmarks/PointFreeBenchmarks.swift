@@ -68,4 +68,29 @@ enum PointFreeBenchmarks {
       return sum
     }
   }
+
+  /// swift-dependencies' request.
+  static func requestReadingSix(_ settings: Settings) -> Double {
+    let model = PeerRequestModel()
+    return measure(settings) { iterations in
+      var sum = 0
+      for index in 0..<iterations {
+        sum &+= withDependencies { $0.peerNumber = index } operation: { model.sum }
+      }
+      return sum
+    }
+  }
 }
+
+/// swift-dependencies' `GlobalRequestModel`.
+struct PeerRequestModel {
+  @Dependency(\.peerNumber) var number
+  @Dependency(\.peer1) var peer1
+  @Dependency(\.peer2) var peer2
+  @Dependency(\.peer3) var peer3
+  @Dependency(\.peer4) var peer4
+  @Dependency(\.peer5) var peer5
+
+  var sum: Int { number &+ peer1 &+ peer2 &+ peer3 &+ peer4 &+ peer5 }
+}
+

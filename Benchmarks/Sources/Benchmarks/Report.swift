@@ -100,7 +100,44 @@ struct Report {
     let missingValueReport = value("missing-value report (per report)", ours)
     let enterShallow = value("GlobalEnv enter a withDependencies scope, depth 1", ours)
     let enterDeep = value("GlobalEnv enter a withDependencies scope, depth 10,000", ours)
-    let all: [Target?] = manyKeys + [
+    // Scopes as swift-dependencies code makes them (issue 53): a first read in a fresh scope is
+    // the row minus entering the scope alone.
+    let enterOne = value("GlobalEnv enter a scope that sets one key", ours)
+    let freshReads = ["set in it", "set in an enclosing scope", "set process-wide", "set nowhere"].map {
+      place in
+      (
+        place,
+        value("GlobalEnv enter a scope that sets one key, read a key \(place)", ours).flatMap { total in
+          enterOne.map { total - $0 }
+        }
+      )
+    }
+    let floorNine = value("floor: make and free 9 objects, 1 thread", "reference")
+    let graph = "paper graph: AccessAll through withDependencies(from: container) (per iteration)"
+    let makeAndRead = ["GlobalEnv make a container", "ComposableEnv make an environment"].map {
+      "paper graph: \($0), then read every class once"
+    }
+    let issue53: [Target?] =
+      freshReads.map { place, read in
+        check(
+          "GlobalEnv first read in a fresh scope, key \(place), ≤ 3 × cached read outside a scope", read,
+          globalOutside.map { $0 * 3 }, "ns")
+      } + [
+        check(
+          "GlobalEnv read inside a scope ≤ 2 × outside", globalInside, globalOutside.map { $0 * 2 }, "ns"),
+        check(
+          "\(readSix), 1 thread ≤ 2.5 × floor: make and free 9 objects", readSixRequest,
+          floorNine.map { $0 * 2.5 }, "ns"),
+        check(
+          "paper graph AccessAll through withDependencies(from:) ≤ swift-dependencies ÷ 10",
+          value(graph, ours), value(graph, "swift-dependencies").map { $0 / 10 }, "ns"),
+      ]
+      + makeAndRead.map { scenario in
+        check(
+          "\(scenario.dropFirst("paper graph: ".count)) ≤ swift-dependencies ÷ 2", value(scenario, ours),
+          value(scenario, "swift-dependencies").map { $0 / 2 }, "ns")
+      }
+    let all: [Target?] = manyKeys + issue53 + [
       check(
         "GlobalEnv enter a withDependencies scope, depth 10,000 ≤ 1.5 × depth 1", enterDeep,
         enterShallow.map { $0 * 1.5 }, "ns"),

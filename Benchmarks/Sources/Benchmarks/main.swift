@@ -182,6 +182,69 @@ scenarios += [
     "GlobalEnv heap growth of a scope over 20,000 ended scopes", unit: "bytes",
     [(ours, { _ in GlobalBenchmarks.heapGrowthOverEndedScopes(20_000) })]
   ),
+  // Scopes as code written for swift-dependencies makes them (issue 53).
+  Scenario(
+    "GlobalEnv enter a scope that sets one key",
+    [(ours, FreshScopeBenchmarks.enterScopeSettingOneKey)]
+  ),
+  Scenario(
+    "GlobalEnv enter a scope that sets one key, read a key set in it",
+    [(ours, { FreshScopeBenchmarks.enterScopeAndRead(.inTheScope, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv enter a scope that sets one key, read a key set in an enclosing scope",
+    [(ours, { FreshScopeBenchmarks.enterScopeAndRead(.inAnEnclosingScope, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv enter a scope that sets one key, read a key set process-wide",
+    [(ours, { FreshScopeBenchmarks.enterScopeAndRead(.processWide, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv enter a scope that sets one key, read a key set nowhere",
+    [(ours, { FreshScopeBenchmarks.enterScopeAndRead(.nowhere, $0) })]
+  ),
+  Scenario(
+    "GlobalEnv request: a scope that sets one key, 6 reads in it",
+    [
+      (ours, FreshScopeBenchmarks.requestReadingSix),
+      (pointFree, PointFreeBenchmarks.requestReadingSix),
+    ]
+  ),
+  Scenario(
+    "paper graph: AccessAll through withDependencies(from: container) (per iteration)",
+    [
+      (ours, GraphBenchmarks.globalEnvAccessAllFrom),
+      (pointFree, GraphBenchmarks.pointFreeAccessAllFrom),
+      (swinject, GraphBenchmarks.swinjectAccessAll),
+    ]
+  ),
+  Scenario(
+    "paper graph: AccessAll through withDependencies { } (per iteration)",
+    [
+      (ours, GraphBenchmarks.globalEnvAccessAllInScope),
+      (pointFree, GraphBenchmarks.pointFreeAccessAllInScope),
+    ]
+  ),
+  Scenario(
+    "paper graph: AccessAll, ComposableEnv environment properties (per iteration)",
+    [(ours, GraphBenchmarks.composableAccessAll), (swinject, GraphBenchmarks.swinjectAccessAll)]
+  ),
+  Scenario(
+    "paper graph: GlobalEnv make a container, then read every class once",
+    [
+      (ours, GraphBenchmarks.globalEnvMakeAndReadAll),
+      (pointFree, GraphBenchmarks.pointFreeMakeAndReadAll),
+      (swinject, GraphBenchmarks.swinjectMakeAndReadAll),
+    ]
+  ),
+  Scenario(
+    "paper graph: ComposableEnv make an environment, then read every class once",
+    [
+      (ours, GraphBenchmarks.composableMakeAndReadAll),
+      (pointFree, GraphBenchmarks.pointFreeMakeAndReadAll),
+      (swinject, GraphBenchmarks.swinjectMakeAndReadAll),
+    ]
+  ),
 ]
 for size in [10, 1_000, 10_000] {
   scenarios.append(

@@ -65,19 +65,32 @@ package enum TestFailureReporting {
     return Unmanaged<ReporterHolder>.fromOpaque(pointer).takeUnretainedValue().reporter
   }
 
-  /// Records a failure of the running test, or writes it to standard error when no testing
-  /// module is loaded.
+  /// Records a failure of the running test, or, when no testing module is loaded (a program
+  /// that runs no test), writes the message to standard error as what it is: a report of the
+  /// library, not a test's failure.
   ///
   /// ```swift
   /// TestFailureReporting.record("APIClient.fetch is unimplemented", at: location)
+  /// // in an app: "Feature.swift:12: swift-composable-env: APIClient.fetch is unimplemented"
   /// ```
   package static func record(_ message: String, at location: TestFailureLocation?) {
     if let reporter {
       reporter.record(message, at: location)
     } else {
-      let place = location.map { "\($0.fileID):\($0.line): " } ?? ""
-      writeToStandardError("\(place)swift-composable-env: test failure: \(message)")
+      writeToStandardError(lineWithoutTest(message, at: location))
     }
+  }
+
+  /// What `record` writes to standard error in a program that runs no test.
+  ///
+  /// ```swift
+  /// TestFailureReporting.lineWithoutTest("…", at: nil)  // "swift-composable-env: …"
+  /// ```
+  package static func lineWithoutTest(_ message: String, at location: TestFailureLocation?)
+    -> String
+  {
+    let place = location.map { "\($0.fileID):\($0.line): " } ?? ""
+    return "\(place)swift-composable-env: \(message)"
   }
 }
 

@@ -94,27 +94,21 @@ extension Dependencies {
   }
 }
 
-/// A `@Dependency` property, as `withValues(from:)` finds it in a value's stored properties.
-protocol CapturesScope {
-  var capturedScope: GlobalDependencies.Scope? { get }
-}
-
-extension Dependency: CapturesScope {
-  var capturedScope: GlobalDependencies.Scope? { scope }
-}
-
 extension GlobalDependencies {
-  /// A scope for `withValues(from: object)`: on the scope `object`'s `@Dependency` properties
-  /// captured (read from the current scope, whose values win), with `update` applied.
+  /// A scope for `withValues(from: object)`: on the scope `object`'s first `@Dependency`
+  /// property captured (read from the current scope, whose values win), with `update` applied.
+  /// An object made outside any scope carries the process-wide values: the operation runs with
+  /// the current scope's. An object with no `@Dependency` property carries the scope of the
+  /// `withDependencies` operation that returned it, if one did (see `MadeObjects`).
   ///
   /// An `object` with nothing to carry over is reported at `site` (where the caller wrote it).
   static func makeScope(
     from object: Any, _ update: (inout Dependencies) throws -> Void, at site: ReadSite
   ) rethrows -> Scope {
     let current = capturedScope
-    let properties = dependencyProperties(of: object)
-    let remembered = properties.isEmpty ? MadeObjects.scope(of: object) : nil
-    if properties.isEmpty, remembered == nil {
+    let property = FirstDependencyProperty.of(object)
+    let remembered = property == nil ? MadeObjects.scope(of: object) : nil
+    if property == nil, remembered == nil {
       TestFailureReporting.record(
         """
         withDependencies(from:) was given a \(type(of: object)) that has no @Dependency \
@@ -123,22 +117,11 @@ extension GlobalDependencies {
         """,
         at: site.location)
     }
-    guard let captured = properties.lazy.compactMap(\.capturedScope).first ?? remembered else {
+    guard let captured = property?.capturedScope ?? remembered else {
       return try makeScope(on: current, update)
     }
     let base = captured.node(readFrom: current)
     let parent = current.flatMap { base.isIdentical(to: $0.node) ? $0 : nil } ?? captured
     return try makeScope(on: parent, node: base, update)
-  }
-
-  /// The `@Dependency` properties stored in `object` (its class's and its superclasses').
-  static func dependencyProperties(of object: Any) -> [any CapturesScope] {
-    var found: [any CapturesScope] = []
-    var mirror: Mirror? = Mirror(reflecting: object)
-    while let current = mirror {
-      found += current.children.compactMap { $0.value as? any CapturesScope }
-      mirror = current.superclassMirror
-    }
-    return found
   }
 }

@@ -88,10 +88,18 @@ public func withDependencies<Result>(
 /// }
 /// ```
 ///
+/// The values carried over are those of the model's first `@Dependency` property (its class's
+/// first, in declaration order, then its superclasses'), as with swift-dependencies: a model's
+/// properties are made together, in its initializer. A model made outside any scope carries the
+/// process-wide values: the operation runs with the current scope's. Finding that property costs
+/// the same however many stored properties the model has (the first call for a type reflects
+/// them all).
+///
 /// A `model` with nothing to carry over (no `@Dependency` property, and not returned by a
 /// `withDependencies` operation) fails the running test at `fileID`, `filePath`, `line` and
-/// `column`: leave them to their defaults, the line of the call, as with swift-dependencies. The
-/// other `from:` forms take them too.
+/// `column` (leave them to their defaults, the line of the call, as with swift-dependencies); in a
+/// program that runs no test, it is written to standard error. The other `from:` forms take them
+/// too.
 @discardableResult
 public func withDependencies<Result>(
   from model: Any,

@@ -42,7 +42,7 @@ extension GlobalDependencies {
     static func remember<Result>(_ result: Result, madeIn scope: Scope) {
       guard Result.self is AnyClass else { return }
       let object = result as AnyObject
-      guard !DeclaresDependencies.check(type(of: object), instance: object) else { return }
+      guard !FirstDependencyProperty.isDeclared(in: object) else { return }
       scope.node.dropCachedReads()
       let entry = Entry(object: object, scope: scope)
       // The scopes taken out are released when the returned array is, after the lock: a scope
@@ -73,24 +73,6 @@ extension GlobalDependencies {
       state.pruneAt = max(16, 2 * state.entries.count)
       return ended.values.map(\.scope)
     }
-  }
-}
-
-/// Whether a class declares `@Dependency` properties (its own or its superclasses'), found by
-/// reflecting an instance once per class.
-enum DeclaresDependencies {
-  /// The classes reflected so far. A leaf lock; as many entries as classes returned from
-  /// `withDependencies` operations.
-  nonisolated(unsafe) private static let known = LockedValue<[ObjectIdentifier: Bool]>.make([:])
-
-  /// Whether `type`, the class of `instance`, declares `@Dependency` properties.
-  static func check(_ type: AnyClass, instance: AnyObject) -> Bool {
-    let id = ObjectIdentifier(type)
-    if let known = known.withLock({ $0[id] }) { return known }
-    // Reflected without the lock: `Mirror` runs the instance's custom reflection, user code.
-    let declares = !GlobalDependencies.dependencyProperties(of: instance).isEmpty
-    known.withLock { $0[id] = declares }
-    return declares
   }
 }
 

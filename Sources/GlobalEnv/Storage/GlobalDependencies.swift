@@ -119,8 +119,11 @@ enum GlobalDependencies {
       } else {
         TestContext.current ?? parentNode.testContext
       }
+    // Until something is set on it, a scope's reads are its parent's (see `Node.readingNode`): a
+    // scope made per request, model or test reads what the scopes before it read.
     let node = Node.makeChild(
-      of: parentNode, environmentType: environmentType, testContext: inherited)
+      of: parentNode, environmentType: environmentType, testContext: inherited,
+      readsThroughWhileEmpty: testContext == nil)
     // A value, as swift-dependencies' `DependencyValues` is: what `update` writes is set on the
     // node after it returns (`let saved = $0; …; $0 = saved` restores).
     var dependencies = node.detachedValues()

@@ -39,6 +39,14 @@ extension Node {
   /// The entry has no owner to keep its identity from being reused: type metadata is never
   /// freed.
   func resolveAndCache(_ key: any TestDependencyKey.Type) -> AnyObject {
+    guard let reading = readingNode else { return resolveAndCacheHere(key) }
+    return reading.storage.cachedBox(for: ObjectIdentifier(key))
+      ?? reading.resolveAndCacheHere(key)
+  }
+
+  /// `resolveAndCache(_:)` at this node, whether or not it reads through to an ancestor (see
+  /// `readUncachedHere(_:from:)`).
+  private func resolveAndCacheHere(_ key: any TestDependencyKey.Type) -> AnyObject {
     let read = beginUncachedRead()
     let info = KeyInfo(existential: key)
     let tree = Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule)

@@ -24,11 +24,11 @@ package struct Node: @unchecked Sendable {
 
   private init(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?
+    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
   ) {
     storage = .make(
       parent: parent, tree: tree, ownedTree: ownedTree, environmentType: environmentType,
-      testContext: testContext)
+      testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty)
   }
 
   init(storage: NodeStorage) {
@@ -48,14 +48,16 @@ package struct Node: @unchecked Sendable {
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
-  /// derived from another belongs to its parent's context). O(1).
+  /// derived from another belongs to its parent's context). O(1). `readsThroughWhileEmpty`: its
+  /// reads are made at its parent while it sets nothing (see `readingNode`), for a scope.
   package static func makeChild(
-    of parent: Node, environmentType: Any.Type, testContext: TestContext?
+    of parent: Node, environmentType: Any.Type, testContext: TestContext?,
+    readsThroughWhileEmpty: Bool = false
   ) -> Node {
     makeChild(
       ofUnretained: Unretained(parent.storage, keptAliveBy: .holder),
       environmentType: environmentType,
-      testContext: testContext)
+      testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty)
   }
 
   /// `makeChild(of:environmentType:testContext:)` for a parent that the caller holds: the parent
@@ -63,7 +65,7 @@ package struct Node: @unchecked Sendable {
   /// retained and released again around it).
   static func makeChild(
     ofUnretained parentStorage: Unretained<NodeStorage>, environmentType: Any.Type,
-    testContext: TestContext?
+    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
   ) -> Node {
     // Before the child can read: from now on, the parent's writes invalidate the tree (see
     // `treeForNewChild`). A forwarded tree is followed after it.
@@ -74,7 +76,8 @@ package struct Node: @unchecked Sendable {
     }
     return Node(
       parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
-      environmentType: environmentType, testContext: testContext)
+      environmentType: environmentType, testContext: testContext,
+      readsThroughWhileEmpty: readsThroughWhileEmpty)
   }
 
   /// The test context this node was created in.
@@ -179,6 +182,20 @@ package struct Node: @unchecked Sendable {
   @inlinable @inline(never)
   package func readUncached<Value>(
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
+  ) -> Value {
+    guard let reading = readingNode else { return readUncachedHere(keyPath, from: site) }
+    if let value = reading.cachedValue(for: ObjectIdentifier(keyPath), as: Value.self) {
+      return value
+    }
+    return reading.readUncachedHere(keyPath, from: site)
+  }
+
+  /// `readUncached(_:from:)` at this node, whether or not it reads through to an ancestor (a
+  /// read passed on to an ancestor is not passed on again: nested empty scopes cost a bounded
+  /// walk, not a recursion).
+  @inlinable @inline(never)
+  func readUncachedHere<Value>(
+    _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite?
   ) -> Value {
     ReadTrace.reading(at: site) {
       let read = beginUncachedRead()

@@ -14,6 +14,9 @@ package struct NodeState: ~Copyable {
   /// The test context the node was created in (see `TestContext`). Never changes, so that it is
   /// read without the lock (`NodeStorage.testContext`).
   let testContext: TestContext?
+  /// Whether reads are made at the parent while nothing is set here (see `Node.readingNode`): a
+  /// GlobalEnv scope's node. Never changes, so that it is read without the lock.
+  let readsThroughWhileEmpty: Bool
 
   /// Values set on this node, by key.
   var locals = LocalValues()
@@ -32,8 +35,12 @@ package struct NodeState: ~Copyable {
   /// node made as a child. See the lifetime rule in `Tree`.
   let ownedTree: Tree?
 
-  init(parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?) {
+  init(
+    parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?,
+    readsThroughWhileEmpty: Bool
+  ) {
     self.parent = parent
+    self.readsThroughWhileEmpty = readsThroughWhileEmpty
     self.ownedTree = ownedTree
     self.environmentType = environmentType
     self.testContext = testContext

@@ -18,7 +18,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// holds it: `ownedTree`). A child's tree is not retained (see the lifetime rule in `Tree`).
   static func make(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?
+    testContext: TestContext?, readsThroughWhileEmpty: Bool
   ) -> NodeStorage {
     assert((parent == nil) == (ownedTree != nil), "a root holds the tree it made; a child none")
     assert(ownedTree.map { $0 === tree.object } ?? true, "a root is in its tree")
@@ -31,7 +31,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       state.initialize(
         to: NodeState(
           parent: parent, ownedTree: ownedTree, environmentType: environmentType,
-          testContext: testContext))
+          testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty))
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
   }
@@ -53,6 +53,12 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 
   /// The test context the node was created in. Read without the lock: it is set before the node
   /// is shared and never changes.
+  /// Whether the node reads at its parent while it sets nothing. Read without the lock: it is
+  /// set before the node is shared and never changes.
+  var readsThroughWhileEmpty: Bool {
+    withUnsafeMutablePointerToElements { $0.pointee.readsThroughWhileEmpty }
+  }
+
   var testContext: TestContext? {
     withUnsafeMutablePointerToElements { $0.pointee.testContext }
   }
