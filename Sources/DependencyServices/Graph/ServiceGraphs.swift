@@ -68,8 +68,13 @@ package enum ServiceGraphs {
   }
 
   /// Makes the dependency tree show each node's services, once, before the first graph is listed.
-  private static let showsInTheTree: Void = DumpAttachments.install { node in
-    graph(of: node)?.attachments ?? []
+  private static let showsInTheTree: Void = DumpAttachments.install(ServicesInTheTree())
+
+  /// Shows the services started on a node in its dependency tree.
+  private final class ServicesInTheTree: DumpAttachmentSource {
+    func attachments(of node: Node) -> [DumpAttachment] {
+      ServiceGraphs.graph(of: node)?.attachments ?? []
+    }
   }
 
   /// The graph of services started on `node`, running or over, if any.
