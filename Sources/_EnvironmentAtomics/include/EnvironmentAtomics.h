@@ -324,14 +324,15 @@ static inline void environment_word_store(uintptr_t *_Nonnull slot, uintptr_t va
   __atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
-/// Loads a flag that another thread sets with `environment_flag_set` (acquire).
-static inline bool environment_flag_load(const uint32_t *_Nonnull flag) {
-  return __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0;
+/// Whether any of `bits` is set in a word of flags that another thread sets with
+/// `environment_flags_set` (acquire).
+static inline bool environment_flags_load(const uint32_t *_Nonnull flags, uint32_t bits) {
+  return (__atomic_load_n(flags, __ATOMIC_ACQUIRE) & bits) != 0;
 }
 
-/// Sets a flag (release).
-static inline void environment_flag_set(uint32_t *_Nonnull flag) {
-  __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+/// Sets `bits` in a word of flags, leaving the others as they are (release).
+static inline void environment_flags_set(uint32_t *_Nonnull flags, uint32_t bits) {
+  __atomic_fetch_or(flags, bits, __ATOMIC_RELEASE);
 }
 
 /// Publishes a node's new table pointer (sequentially consistent).

@@ -43,7 +43,7 @@ extension Node {
   /// any descendants it already has inherit from `parent` from their next read on. O(1).
   package func attach(to parent: Node) {
     let parentTree = parent.currentTree().tree
-    // Before this node can read from `parent` (see `NodeWords.hasChildren`).
+    // Before this node can read from `parent` (see `NodeWords.flags`).
     _ = parent.storage.treeForNewChild()
     let outcome = storage.withLock { state, words -> AttachOutcome in
       if let existing = state.parent { return .alreadyDerived(from: existing) }

@@ -14,9 +14,6 @@ package struct NodeState: ~Copyable {
   /// The test context the node was created in (see `TestContext`). Never changes, so that it is
   /// read without the lock (`NodeStorage.testContext`).
   let testContext: TestContext?
-  /// Whether reads are made at the parent while nothing is set here (see `Node.readingNode`): a
-  /// GlobalEnv scope's node. Never changes, so that it is read without the lock.
-  let readsThroughWhileEmpty: Bool
 
   /// Values set on this node, by key.
   var locals = LocalValues()
@@ -35,12 +32,8 @@ package struct NodeState: ~Copyable {
   /// node made as a child. See the lifetime rule in `Tree`.
   let ownedTree: Tree?
 
-  init(
-    parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?,
-    readsThroughWhileEmpty: Bool
-  ) {
+  init(parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?) {
     self.parent = parent
-    self.readsThroughWhileEmpty = readsThroughWhileEmpty
     self.ownedTree = ownedTree
     self.environmentType = environmentType
     self.testContext = testContext
@@ -68,7 +61,7 @@ package struct NodeState: ~Copyable {
 /// A node's words at stable addresses: its read-table pointer, its lock, and the two fields that
 /// other nodes read without the lock.
 ///
-/// Making a child of a node that has children reads `hasChildren` and `treeAddress` instead of
+/// Making a child of a node that has children reads `flags` and `treeAddress` instead of
 /// taking the node's lock: the app environment of a server, parent of every request's, is then
 /// not locked per request (its lock's cache line, shared with the table pointer every reader
 /// loads, is not written).
@@ -76,10 +69,12 @@ package struct NodeState: ~Copyable {
 package struct NodeWords {
   @usableFromInline var table: UnsafeMutablePointer<environment_table>
   var lock: PlatformLock
-  /// Whether a node was ever made a child of this one: 0 or 1, set under the lock, never reset
-  /// (`NodeStorage.treeForNewChild()`). A write to a node without children changes what only that
-  /// node reads: its own table is dropped, and the tree's caches stay valid.
-  var hasChildren: UInt32
+  /// `NodeFlags`: whether a node was ever made a child of this one (set under the lock, never
+  /// reset, `NodeStorage.treeForNewChild()`; a write to a node without children changes what only
+  /// that node reads: its own table is dropped, and the tree's caches stay valid), and whether the
+  /// node reads through while it sets nothing (set when it is made, never changed). One word, so
+  /// that a node stays in its allocation size class.
+  var flags: UInt32
   /// The tree the node belongs to (possibly forwarded; see ``Tree``), stored under the lock
   /// (`setTree`). Not retained: the root that made it, an ancestor or this node, holds it
   /// (`NodeState.ownedTree`; the lifetime rule in `Tree`), so that the nodes of a tree shared by
@@ -105,7 +100,13 @@ extension UnsafeMutablePointer<NodeWords> {
   }
 
   /// Whether a node was ever made a child of this one, read under the node's lock.
-  var hasChildren: Bool { pointee.hasChildren != 0 }
+  var hasChildren: Bool { environment_flags_load(&pointee.flags, NodeFlags.hasChildren) }
+}
+
+/// The bits of `NodeWords.flags`.
+enum NodeFlags {
+  static let hasChildren: UInt32 = 1
+  static let readsThroughWhileEmpty: UInt32 = 2
 }
 
 /// A value set on a node.

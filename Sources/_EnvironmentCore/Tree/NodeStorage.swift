@@ -24,14 +24,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     assert(ownedTree.map { $0 === tree.object } ?? true, "a root is in its tree")
     let buffer = create(minimumCapacity: 1) { _ in
       NodeWords(
-        table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked, hasChildren: 0,
+        table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked,
+        flags: readsThroughWhileEmpty ? NodeFlags.readsThroughWhileEmpty : 0,
         treeAddress: tree.opaque)
     }
     buffer.withUnsafeMutablePointerToElements { state in
       state.initialize(
         to: NodeState(
           parent: parent, ownedTree: ownedTree, environmentType: environmentType,
-          testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty))
+          testContext: testContext))
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
   }
@@ -56,7 +57,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// Whether the node reads at its parent while it sets nothing. Read without the lock: it is
   /// set before the node is shared and never changes.
   var readsThroughWhileEmpty: Bool {
-    withUnsafeMutablePointerToElements { $0.pointee.readsThroughWhileEmpty }
+    withUnsafeMutablePointerToHeader {
+      environment_flags_load(&$0.pointee.flags, NodeFlags.readsThroughWhileEmpty)
+    }
   }
 
   var testContext: TestContext? {
@@ -70,14 +73,14 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// released per request.
   func treeForNewChild() -> Unretained<Tree> {
     let published = withUnsafeMutablePointerToHeader { words -> Unretained<Tree>? in
-      guard environment_flag_load(&words.pointee.hasChildren) else { return nil }
+      guard environment_flags_load(&words.pointee.flags, NodeFlags.hasChildren) else { return nil }
       return Unretained(
         opaque: environment_pointer_load(&words.pointee.treeAddress),
         keptAliveBy: .treeLifetimeRule)
     }
     if let published { return published }
     return withLock { _, words in
-      environment_flag_set(&words.pointee.hasChildren)
+      environment_flags_set(&words.pointee.flags, NodeFlags.hasChildren)
       return words.treeReference
     }
   }
