@@ -63,8 +63,9 @@ nonisolated open class ComposableEnvironment {
     // A cached composed client may hold the node: break that cycle (see `dropCachedReads`). The
     // storage is lent as loaded here, unretained: a copy would count as a second holder.
     Node.dropCachedReadsIfShared(lending: Unmanaged.passUnretained(node.storage))
-    // Release children one by one rather than recursively (a chain may be very long).
-    node.takeDerivedChildren()?.releaseAll()
+    // Release children after this deinit returns rather than within it (a chain of derived
+    // environments may be very long): each child's own deinit does the same.
+    DeferredRelease.release { node.takeDerivedChildren() }
   }
 
   /// Reads or sets a dependency on this environment.

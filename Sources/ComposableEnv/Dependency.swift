@@ -139,9 +139,7 @@ extension ComposableEnvironment {
         `import GlobalEnv`, in any type). Move the property into your environment class.
         """
     )
-    public var wrappedValue: Value {
-      fatalError("unavailable")
-    }
+    public var wrappedValue: Value { fatalError("unavailable") }
 
     /// Reads the dependency from the environment that declares the property.
     ///

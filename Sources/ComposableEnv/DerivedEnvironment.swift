@@ -126,9 +126,7 @@ extension ComposableEnvironment {
         Move the property into your environment class.
         """
     )
-    public var wrappedValue: Environment {
-      fatalError("unavailable")
-    }
+    public var wrappedValue: Environment { fatalError("unavailable") }
 
     /// Returns the child of the environment that declares the property, creating it on first use.
     ///

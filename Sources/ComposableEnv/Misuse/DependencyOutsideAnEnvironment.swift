@@ -62,7 +62,5 @@ public struct Dependency<Value> {
       this type the environment (`let environment: FeedEnvironment`) to read it from.
       """
   )
-  public var wrappedValue: Value {
-    fatalError("unavailable")
-  }
+  public var wrappedValue: Value { fatalError("unavailable") }
 }

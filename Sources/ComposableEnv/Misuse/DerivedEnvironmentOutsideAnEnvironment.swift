@@ -71,7 +71,5 @@ public final class DerivedEnvironment<Environment> {
       (`environment.derived(FeedEnvironment.self)`).
       """
   )
-  public var wrappedValue: Environment {
-    fatalError("unavailable")
-  }
+  public var wrappedValue: Environment { fatalError("unavailable") }
 }

@@ -18,9 +18,7 @@ extension ComposableEnvironment.DerivedEnvironment where Environment: _GlobalEnv
       module imports ComposableEnv), or use GlobalEnv throughout.
       """
   )
-  public convenience init() {
-    fatalError("unavailable")
-  }
+  public convenience init() { fatalError("unavailable") }
 
   /// Unavailable: `Environment` is a `GlobalEnv` environment, and an app uses one module.
   ///

@@ -24,7 +24,8 @@
 /// The closure takes any number of arguments of any types. A call records a test failure (through
 /// the testing module that is loaded; without one, it writes the failure to standard error)
 /// attributed to where the closure was made, then returns the placeholder, returns nothing for a
-/// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one.
+/// `Void` endpoint, or throws ``UnimplementedEndpoint`` for a throwing one. The closures are
+/// synchronous, and Swift converts them where an `async` endpoint is expected (`fetch` above).
 ///
 /// The name is any string (`Endpoint: StringProtocol`), so that in a file that also imports
 /// IssueReporting (which swift-dependencies re-exports, and whose `unimplemented` has the same
@@ -56,24 +57,6 @@ public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
   }
 }
 
-/// An unimplemented asynchronous endpoint that returns `placeholder` after failing the test.
-///
-/// ```swift
-/// let unread: @Sendable () async -> Int = unimplemented("Inbox.unread", placeholder: 0)
-/// ```
-public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  placeholder: @autoclosure @escaping @Sendable () -> Result,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  function: StaticString = #function, line: UInt = #line, column: UInt = #column
-) -> @Sendable (repeat each Argument) async -> Result {
-  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
-  return { (argument: repeat each Argument) in
-    site.reportCall(with: repeat each argument)
-    return placeholder()
-  }
-}
-
 /// An unimplemented throwing endpoint: fails the test, then throws ``UnimplementedEndpoint``.
 ///
 /// ```swift
@@ -84,24 +67,6 @@ public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws -> Result {
-  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
-  return { (argument: repeat each Argument) in
-    site.reportCall(with: repeat each argument)
-    throw UnimplementedEndpoint(endpoint: site.endpoint)
-  }
-}
-
-/// An unimplemented asynchronous throwing endpoint: fails the test, then throws
-/// ``UnimplementedEndpoint``.
-///
-/// ```swift
-/// let fetch: @Sendable (Int) async throws -> String = unimplemented("APIClient.fetch")
-/// ```
-public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  function: StaticString = #function, line: UInt = #line, column: UInt = #column
-) -> @Sendable (repeat each Argument) async throws -> Result {
   let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) in
     site.reportCall(with: repeat each argument)
@@ -128,23 +93,6 @@ public func unimplemented<each Argument, Endpoint: StringProtocol>(
   }
 }
 
-/// An unimplemented asynchronous endpoint that returns nothing: fails the test, then returns.
-///
-/// ```swift
-/// let ping: @Sendable () async -> Void = unimplemented("Server.ping")
-/// ```
-@_disfavoredOverload
-public func unimplemented<each Argument, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  function: StaticString = #function, line: UInt = #line, column: UInt = #column
-) -> @Sendable (repeat each Argument) async -> Void {
-  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
-  return { (argument: repeat each Argument) in
-    site.reportCall(with: repeat each argument)
-  }
-}
-
 /// An unimplemented throwing endpoint with a typed error: fails the test, then throws `failure`.
 ///
 /// ```swift
@@ -159,26 +107,6 @@ public func unimplemented<each Argument, Failure: Error, Result, Endpoint: Strin
 ) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
   let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
   return { (argument: repeat each Argument) throws(Failure) in
-    site.reportCall(with: repeat each argument)
-    throw failure()
-  }
-}
-
-/// An unimplemented asynchronous throwing endpoint with a typed error: fails the test, then
-/// throws `failure`.
-///
-/// ```swift
-/// let fetch: @Sendable (Int) async throws(FetchError) -> String = unimplemented(
-///   "APIClient.fetch", throwing: FetchError.offline)
-/// ```
-public func unimplemented<each Argument, Failure: Error, Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
-  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  function: StaticString = #function, line: UInt = #line, column: UInt = #column
-) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
-  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
-  return { (argument: repeat each Argument) async throws(Failure) in
     site.reportCall(with: repeat each argument)
     throw failure()
   }

@@ -30,34 +30,11 @@ public func withDependencies<Result>(
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
-/// and the tasks it starts only (see ``withDependencies(_:operation:)``).
+/// and the tasks it starts only; `update` may suspend (`$0.token = await keychain.token()`).
 ///
 /// ```swift
 /// let titles = await withDependencies {
 ///   $0.apiClient = .stub
-/// } operation: {
-///   await FeedModel().loadTitles()
-/// }
-/// ```
-///
-/// Chosen when `update` does not suspend: its reads are part of setting values (a
-/// `$0.client.fetch = …` that reads a `client` without a test value is not reported).
-@discardableResult
-public func withDependencies<Result>(
-  isolation: isolated (any Actor)? = #isolation,
-  _ update: (inout Dependencies) throws -> Void,
-  operation: () async throws -> Result
-) async rethrows -> Result {
-  try await GlobalDependencies.run(
-    operation, rememberingObjectsIn: GlobalDependencies.makeScope(update))
-}
-
-/// Runs the asynchronous `operation` with dependencies overridden by `update`, which may suspend
-/// (`$0.token = await keychain.token()`), for `operation` and the tasks it starts only.
-///
-/// ```swift
-/// let titles = await withDependencies {
-///   $0.apiClient = await APIClient.recorded()
 /// } operation: {
 ///   await FeedModel().loadTitles()
 /// }
@@ -138,35 +115,8 @@ public func withDependencies<Result>(
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
-/// captured, the current scope's on top, then `update` (see
+/// captured, the current scope's on top, then `update`, which may suspend (see
 /// ``withDependencies(from:_:operation:fileID:filePath:line:column:)``).
-///
-/// ```swift
-/// let rows = await withDependencies(from: self) { $0.pageSize = 5 } operation: {
-///   await RowModel().load()
-/// }
-/// ```
-@discardableResult
-public func withDependencies<Result>(
-  from model: Any,
-  isolation: isolated (any Actor)? = #isolation,
-  _ update: (inout Dependencies) throws -> Void,
-  operation: () async throws -> Result,
-  fileID: StaticString = #fileID,
-  filePath: StaticString = #filePath,
-  line: UInt = #line,
-  column: UInt = #column
-) async rethrows -> Result {
-  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  return try await GlobalDependencies.run(
-    operation,
-    rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, update, at: site))
-}
-
-/// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
-/// captured, the current scope's on top, then `update`, which may suspend (with the hazard of the
-/// form without `from:`).
 ///
 /// ```swift
 /// let rows = await withDependencies(from: self) {

@@ -61,26 +61,29 @@ package enum Interleaving {
   #endif
 }
 
-#if ENVIRONMENT_INTERNAL_CHECKS
-  /// Bugs a checked build can inject on one thread, so that tests show that the harness or a
-  /// check catches each (`ThreadContext.injectedFaults`).
-  package struct InjectedFaults: OptionSet, Sendable {
-    package let rawValue: Int
-    package init(rawValue: Int) { self.rawValue = rawValue }
+/// Bugs a checked build can inject on one thread, so that tests show that the harness or a
+/// check catches each (`ThreadContext.injectedFaults`). None is ever injected in other builds.
+package struct InjectedFaults: OptionSet, Sendable {
+  package let rawValue: Int
+  package init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// A first read caches its result even if the node was written since the read began (the
-    /// write-count rule of `Node.publish` broken).
-    package static let ignoresWriteCount = InjectedFaults(rawValue: 1)
-    /// A reader that unpins makes no pass, even when it may be the last reader holding a queued
-    /// table back (the reclamation rule of `Reclamation.unpin` broken).
-    package static let unpinsWithoutPass = InjectedFaults(rawValue: 2)
-    /// A retirement frees its table at once, even while a reader that may have loaded it is
-    /// pinned (the safety rule of `Reclamation.retire` broken).
-    package static let retiresWithoutWaiting = InjectedFaults(rawValue: 4)
+  /// A first read caches its result even if the node was written since the read began (the
+  /// write-count rule of `Node.publish` broken).
+  package static let ignoresWriteCount = InjectedFaults(rawValue: 1)
+  /// A reader that unpins makes no pass, even when it may be the last reader holding a queued
+  /// table back (the reclamation rule of `Reclamation.unpin` broken).
+  package static let unpinsWithoutPass = InjectedFaults(rawValue: 2)
+  /// A retirement frees its table at once, even while a reader that may have loaded it is
+  /// pinned (the safety rule of `Reclamation.retire` broken).
+  package static let retiresWithoutWaiting = InjectedFaults(rawValue: 4)
 
-    /// Whether `fault` is injected on the calling thread (which is given no context for it).
-    static func isInjected(_ fault: InjectedFaults) -> Bool {
+  /// Whether `fault` is injected on the calling thread (which is given no context for it).
+  @inline(__always)
+  static func isInjected(_ fault: InjectedFaults) -> Bool {
+    #if ENVIRONMENT_INTERNAL_CHECKS
       ThreadContext.withExisting { $0.injectedFaults.contains(fault) } ?? false
-    }
+    #else
+      false
+    #endif
   }
-#endif
+}

@@ -10,20 +10,6 @@ package struct DependencyTreeDump {
   /// What a layer above the core shows on the node (see `DumpAttachment`).
   let attachments: [DumpAttachment]
 
-  package init(
-    title: String,
-    values: [(key: String, value: String)],
-    aliases: [(dependency: String, reference: String)],
-    children: [DependencyTreeDump],
-    attachments: [DumpAttachment] = []
-  ) {
-    self.title = title
-    self.values = values
-    self.aliases = aliases
-    self.children = children
-    self.attachments = attachments
-  }
-
   /// The tree in `format`.
   package func rendered(as format: DependencyTreeFormat) -> String {
     switch format {

@@ -77,12 +77,6 @@ struct ReadTable {
     slot(for: UInt(bitPattern: identity)).pointee.identity == UInt(bitPattern: identity)
   }
 
-  /// Whether the entry for `identity` holds an anchor (a key path's that the process does not
-  /// keep). Under the node's lock; for tests.
-  func isAnchored(_ identity: ObjectIdentifier) -> Bool {
-    contains(identity) && anchors[slot(for: UInt(bitPattern: identity)) - entries] != nil
-  }
-
   /// Whether one more entry fits: tables of up to 4 slots fill up (a lookup probes at most 4
   /// slots), larger ones up to three quarters, so that a lookup probes few slots whatever the
   /// number of entries.

@@ -48,7 +48,7 @@ package enum Reclamation {
     Interleaving.point(.retiring)
     let holds = pinnedSections()
     Interleaving.point(.retireScanned)
-    guard !holds.isEmpty, !freesWithoutWaiting else {
+    guard !holds.isEmpty, !InjectedFaults.isInjected(.retiresWithoutWaiting) else {
       InternalCheck.require(
         holds.allSatisfy(environment_hold_ended),
         "a table is freed while a section that may have loaded it is pinned")
@@ -67,16 +67,6 @@ package enum Reclamation {
     // its mark is seen ended by the pass below.
     for hold in holds { _ = environment_hold_mark(hold) }
     reclaim()
-  }
-
-  /// Whether this thread's retirements free at once whatever is pinned (a fault injected in
-  /// checked builds).
-  private static var freesWithoutWaiting: Bool {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      return InjectedFaults.isInjected(.retiresWithoutWaiting)
-    #else
-      return false
-    #endif
   }
 
   /// The sections pinned now; no allocation when there is none.
@@ -109,9 +99,7 @@ package enum Reclamation {
   /// A pass, out of line for `unpin`'s callers (the read fast path).
   @usableFromInline @inline(never)
   static func passAfterUnpin() {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      if InjectedFaults.isInjected(.unpinsWithoutPass) { return }
-    #endif
+    if InjectedFaults.isInjected(.unpinsWithoutPass) { return }
     reclaim()
   }
 

@@ -91,29 +91,27 @@ package final class TestContext: @unchecked Sendable {
 
   /// A strict context for the running test (for the process-wide context,
   /// `ownedByTheRunningTest` is false: it belongs to no test).
+  ///
+  /// ```swift
+  /// let context = TestContext()
+  /// ```
   package convenience init(ownedByTheRunningTest: Bool = true) {
     self.init(
       owner: ownedByTheRunningTest ? TestFailureReporting.reporter?.currentTestIdentity : nil,
       defaults: .testValues)
   }
 
-  /// A context whose defaults are `defaults`: for test values, a strict context for the running
-  /// test; otherwise one that belongs to no test.
+  /// A context whose defaults are `defaults` but for `values`, which its environments read in
+  /// place of those keys' defaults (see `values`): for test values, a strict context for the
+  /// running test; otherwise one that belongs to no test.
   ///
   /// ```swift
   /// let live = TestContext(reading: .liveValues)  // a test that reads live values
-  /// ```
-  package convenience init(reading defaults: Defaults) {
-    self.init(reading: defaults, values: [])
-  }
-
-  /// A context whose defaults are `defaults` but for `values`, which its environments read in
-  /// place of those keys' defaults (see `values`).
-  ///
-  /// ```swift
   /// let context = TestContext(reading: .testValues, values: traitValues.localValues())
   /// ```
-  package convenience init(reading defaults: Defaults, values: [(key: KeyInfo, box: AnyObject)]) {
+  package convenience init(
+    reading defaults: Defaults, values: [(key: KeyInfo, box: AnyObject)] = []
+  ) {
     let isTestValues = if case .testValues = defaults { true } else { false }
     self.init(
       owner: isTestValues ? TestFailureReporting.reporter?.currentTestIdentity : nil,
@@ -130,11 +128,7 @@ package final class TestContext: @unchecked Sendable {
   package convenience init(
     for context: DependencyContext, values: [(key: KeyInfo, box: AnyObject)] = []
   ) {
-    switch context {
-    case .test: self.init(reading: .testValues, values: values)
-    case .preview: self.init(reading: .previewValues, values: values)
-    case .live: self.init(reading: .liveValues, values: values)
-    }
+    self.init(reading: Defaults(context), values: values)
   }
 
   /// A context whose failures are held in `held` (by default, its own; a switched context

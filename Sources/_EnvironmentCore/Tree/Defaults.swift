@@ -58,20 +58,15 @@ struct Defaults {
     entries.removeAll { entry in contexts.contains { $0 === entry.context } }.map(\.state)
   }
 
-  /// Marks `key`'s default in `context`, computed by a read inside an update, as one whose
-  /// missing live value is reported at its next read outside an update.
-  mutating func reportAtNextRead(of key: ObjectIdentifier, in context: TestContext?) {
-    let id = Entry.ID(key: key, context: context.map(ObjectIdentifier.init))
-    guard let position = entries.position(of: id) else { return }
-    entries.modify(at: position) { $0.reportsAtNextRead = true }
-  }
-
-  /// Takes the mark of `reportAtNextRead(of:in:)`: whether it was there.
-  mutating func takeReportAtNextRead(of key: ObjectIdentifier, in context: TestContext?) -> Bool {
+  /// Sets whether `key`'s default in `context`, computed by a read inside an update, is one whose
+  /// missing live value is reported at its next read outside an update; returns whether it was.
+  mutating func exchangeReportAtNextRead(
+    of key: ObjectIdentifier, in context: TestContext?, with marked: Bool
+  ) -> Bool {
     let id = Entry.ID(key: key, context: context.map(ObjectIdentifier.init))
     guard let position = entries.position(of: id) else { return false }
     return entries.modify(at: position) { entry in
-      defer { entry.reportsAtNextRead = false }
+      defer { entry.reportsAtNextRead = marked }
       return entry.reportsAtNextRead
     }
   }

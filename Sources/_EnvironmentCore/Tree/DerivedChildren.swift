@@ -144,18 +144,6 @@ package final class DerivedChildren: @unchecked Sendable {
       }
     }
   }
-
-  /// Releases every child, one by one (a child may hold a long chain of its own). For the
-  /// owner's `deinit`: no other thread can reach the slots.
-  package func releaseAll() {
-    let slots = lock.withLock { table in
-      defer { table.buckets = [:] }
-      return table.buckets.values.flatMap { $0 }
-    }
-    for slot in slots {
-      DeferredRelease.release { lock.withLock { _ in slot.state.takeValue() } }
-    }
-  }
 }
 
 extension Node {

@@ -35,23 +35,12 @@ extension Node {
 
   /// The nodes from the root down to this one.
   package var lineage: [Node] {
-    var nodes: [Node] = []
-    var current: Node? = self
-    while let node = current {
-      nodes.append(node)
-      current = node.parent
-    }
-    return nodes.reversed()
+    sequence(first: self, next: \.parent).reversed()
   }
 
   /// Whether `ancestor` is this node's parent, or its parent's, and so on.
   func isDescendant(of ancestor: Node) -> Bool {
-    var current = parent
-    while let node = current {
-      if node.isIdentical(to: ancestor) { return true }
-      current = node.parent
-    }
-    return false
+    sequence(first: self, next: \.parent).dropFirst().contains { $0.isIdentical(to: ancestor) }
   }
 
   /// The names of the environments from the root down to this node.

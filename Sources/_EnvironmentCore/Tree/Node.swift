@@ -266,13 +266,7 @@ package struct Node: @unchecked Sendable {
     guard caches else { return false }
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map(ReadTable.retainOwner)
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      let checksWriteCount = ThreadContext.withCurrent {
-        !$0.injectedFaults.contains(.ignoresWriteCount)
-      }
-    #else
-      let checksWriteCount = true
-    #endif
+    let checksWriteCount = !InjectedFaults.isInjected(.ignoresWriteCount)
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard words.isIn(tree) else { return (false, nil) }
       if let writeCount, checksWriteCount, state.writeCount != writeCount { return (false, nil) }

@@ -250,10 +250,10 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     if context.missingLiveValueDeferred {
       // This thread computed it inside an update, which deferred the report.
       context.missingLiveValueDeferred = false
-      withLock { $0.defaults.reportAtNextRead(of: key.id, in: testContext) }
+      _ = withLock { $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: true) }
       environment_atomic_set_bits(deferredReportsFlag, 1)
     } else if hasDeferredReports, !context.isSettingValues,
-      withLock({ $0.defaults.takeReportAtNextRead(of: key.id, in: testContext) })
+      withLock({ $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: false) })
     {
       MissingLiveValue.report(key)
     }
