@@ -99,8 +99,7 @@ extension GlobalEnvironment {
   public func startServices(
     isolation: isolated (any Actor)? = #isolation
   ) async throws -> RunningServices {
-    let keys = ServiceDiscovery.keys(declaredBy: self)
-    return try await Dependencies.startServices(keys)
+    try await Dependencies.startServices(ServiceDiscovery.keys(declaredBy: self))
   }
 }
 

@@ -55,7 +55,7 @@ private struct GraphPlan {
 }
 
 /// A waiter that records its resumptions; its task is runnable again once resumed.
-private final class RecordingWaiter: StartWaiter, StartUpWaiter, IdleWaiter, @unchecked Sendable {
+private final class RecordingWaiter: StartWaiter, StartUpWaiter, @unchecked Sendable {
   // `@unchecked Sendable`: one explorer thread uses it.
   var outcomes: [Bool] = []  // true: success
   var errors: [any Error] = []
@@ -66,7 +66,6 @@ private final class RecordingWaiter: StartWaiter, StartUpWaiter, IdleWaiter, @un
   func deliver(_ result: Result<Void, any Error>) {
     record(result)
   }
-  func wake() { outcomes.append(true) }
 
   private func record(_ result: Result<Void, any Error>) {
     switch result {
@@ -234,9 +233,10 @@ private final class GraphWorld {
       waiters.append(waiter)
       let (outcome, token) = state.addWaiter(waiter, for: serviceKeys[key].id)
       switch outcome {
-      case .waiting: return .waiting(k, key: key, waiter, token: token)
+      case .wait: return .waiting(k, key: key, waiter, token: token)
       case .ready: return .endWait(k, key: key, ok: true)
-      case .failed: return .endWait(k, key: key, ok: false)
+      case .fail: return .endWait(k, key: key, ok: false)
+      case .start, .checkWhetherSet: preconditionFailure("registering a waiter starts nothing")
       }
     case .waiting(let k, let key, let waiter, _):
       return .endWait(k, key: key, ok: waiter.outcomes == [true])
@@ -244,7 +244,8 @@ private final class GraphWorld {
       state.endWait(of: id, for: serviceKeys[key].id)
       return ok ? .step(k + 1) : .fail
     case .finish:
-      let (waiters, stopNow, wake) = state.finish(id, with: StartedService(box: box, stop: {}))
+      let service = StartedService(box: box, stop: {})
+      let (waiters, stopNow, wake) = state.end(id, with: .success(service))
       for waiter in waiters { waiter.deliver(.success(StartedValue(box: box))) }
       wake.resume()
       return stopNow == nil ? .done(true) : .stopNow
@@ -252,7 +253,7 @@ private final class GraphWorld {
       _ = state.stopEnded(id)
       return .done(true)
     case .fail:
-      let (waiters, wake) = state.fail(id, with: Boom())
+      let (waiters, _, wake) = state.end(id, with: .failure(Boom()))
       for waiter in waiters { waiter.deliver(.failure(Boom())) }
       wake.resume()
       return .done(false)

@@ -2,6 +2,8 @@ import ComposableEnvServices
 import Foundation
 import Testing
 
+@testable import DependencyServices
+
 /// What the services' errors and states say.
 @Suite struct ServiceMessagesTests {
   @Test func aServiceThatIsNotRunningSaysWhatToCall() {
@@ -33,7 +35,7 @@ import Testing
   }
 
   @Test func aMisuseErrorSaysWhatItIsGiven() {
-    #expect("\(ServiceMisuseError("started twice"))" == "started twice")
+    #expect("\(ServiceMisuseError(description: "started twice"))" == "started twice")
   }
 
   @Test func statesReadAsTheTreePrintsThem() {

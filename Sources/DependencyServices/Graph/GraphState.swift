@@ -38,13 +38,6 @@ struct GraphState {
     case checkWhetherSet
   }
 
-  /// How registering a waiter went.
-  enum WaitOutcome {
-    case waiting
-    case ready(AnyObject?)
-    case failed(any Error)
-  }
-
   var entries: [ObjectIdentifier: Entry] = [:]
   /// The services in the order they were first asked for.
   var order: [ObjectIdentifier] = []
@@ -57,9 +50,6 @@ struct GraphState {
   var nextToken = 0
   /// Whether the services are stopping (or stopped): nothing starts any more.
   var isStopping = false
-  /// What stopping gave, once over; and who waits for it meanwhile.
-  var stopResult: ServiceStopError??
-  var stopWaiters: [CheckedContinuation<ServiceStopError?, Never>] = []
   /// The started values set on the node, to remove when the services stop.
   var published: [KeyInfo] = []
   /// The services start-up was asked for, in the order asked: their failure is start-up's.
@@ -72,15 +62,9 @@ struct GraphState {
   /// Start-up, waiting for that.
   var startUpWaiter: (any StartUpWaiter)?
   /// A failed start-up, waiting (with a deadline) for the starts still running to end before
-  /// it stops what started, by token.
-  var idleWaiters: [(token: Int, waiter: any IdleWaiter)] = []
-
-  /// The callers waiting for no start to run, when none runs.
-  mutating func takeIdleWaiters() -> [any IdleWaiter] {
-    guard inFlight == 0 else { return [] }
-    defer { idleWaiters = [] }
-    return idleWaiters.map(\.waiter)
-  }
+  /// it stops what started. One woken by its deadline stays listed until no start runs: waking
+  /// it again does nothing.
+  var idleWaiters: [OneShot<Void>] = []
 
   /// Decides what a caller that needs service `key` does, recording the edge from `requester`
   /// and, when it will wait, that `requester` waits for it.
@@ -101,23 +85,25 @@ struct GraphState {
       return .start
     }
     recordRead(of: id, by: requester)
-    switch entry.life.readiness {
-    case .ready(let box):
-      return .ready(box)
-    case .failed(let error):
-      return .fail(error)
-    case .stopped:
-      return .fail(stoppingError(key))
-    case .starting:
-      if let requester {
-        var visited: Set<ObjectIdentifier> = []
-        if let cycle = path(from: id, to: requester, visited: &visited) {
-          let names = ([requester] + cycle).compactMap { entries[$0]?.key.name }
-          return .fail(ServiceCycleError(keys: names))
-        }
-        waits[requester, default: []].insert(id)
-      }
-      return .wait
+    guard case .starting = entry.life, let requester else { return outcome(of: entry) }
+    var visited: Set<ObjectIdentifier> = []
+    if let cycle = path(from: id, to: requester, visited: &visited) {
+      let names = ([requester] + cycle).compactMap { entries[$0]?.key.name }
+      return .fail(ServiceCycleError(keys: names))
+    }
+    waits[requester, default: []].insert(id)
+    return .wait
+  }
+
+  /// What a caller that needs `entry`'s service is told now: its value, to wait while it
+  /// starts, or to throw.
+  private func outcome(of entry: Entry) -> Step {
+    switch entry.life {
+    case .set: .ready(nil)
+    case .starting: .wait
+    case .running(let started), .stopping(let started): .ready(started.box)
+    case .stopped: .fail(stoppingError(entry.key))
+    case .failed(let error): .fail(error)
     }
   }
 
@@ -130,7 +116,8 @@ struct GraphState {
 
   private func stoppingError(_ key: KeyInfo) -> ServiceMisuseError {
     ServiceMisuseError(
-      "\(key.name) was asked for while the services stop: start services before stopping them.")
+      description:
+        "\(key.name) was asked for while the services stop: start services before stopping them.")
   }
 
   /// The chain of waits from `id` to `target` (both included), if `id` waits, directly or through
@@ -153,22 +140,13 @@ struct GraphState {
     if waits[requester]?.isEmpty == true { waits[requester] = nil }
   }
 
-  /// Records that `id`'s start runs in `task`, to be cancelled.
-  mutating func launched(_ id: ObjectIdentifier, in task: Task<Void, Never>) {
-    _ = entries[id]?.life.apply(.launched(task))
-  }
-
-  /// Registers `waiter` for `id`'s start, unless it is over; returns its token too.
-  mutating func addWaiter(_ waiter: Waiter, for id: ObjectIdentifier) -> (WaitOutcome, Int) {
+  /// Registers `waiter` for `id`'s start, unless it is over: `wait`, or what to do instead
+  /// (`ready`, `fail`); returns its token too.
+  mutating func addWaiter(_ waiter: Waiter, for id: ObjectIdentifier) -> (Step, Int) {
     nextToken += 1
     guard let entry = entries[id] else { preconditionFailure("a caller waits for what it asked") }
     _ = entry.life.apply(.waiterAdded(token: nextToken, waiter: waiter))
-    switch entry.life.readiness {
-    case .starting: return (.waiting, nextToken)
-    case .ready(let box): return (.ready(box), nextToken)
-    case .failed(let error): return (.failed(error), nextToken)
-    case .stopped: return (.failed(stoppingError(entry.key)), nextToken)
-    }
+    return (outcome(of: entry), nextToken)
   }
 
   /// Removes the waiter `token` of `id`, if still waiting, for the caller to resume.
@@ -176,14 +154,22 @@ struct GraphState {
     entries[id]?.life.apply(.waiterRemoved(token: token)).removed
   }
 
-  /// Records that `id` started, returning its waiters, and, when stopping began meanwhile, its
-  /// stop, for the caller to run at once (it is then stopping).
-  mutating func finish(
-    _ id: ObjectIdentifier, with service: StartedService
+  /// Records that `id`'s start ended, with its value and stop or with what it threw. Returns its
+  /// waiters, who to wake, and, when it started after stopping began, its stop, for the caller
+  /// to run at once (it is then stopping).
+  mutating func end(
+    _ id: ObjectIdentifier, with result: Result<StartedService, any Error>
   ) -> (waiters: [Waiter], stopNow: StartedService?, wake: Wake) {
     guard let entry = entries[id] else { preconditionFailure("a start that ends has its entry") }
-    let effect = entry.life.apply(.finished(service, whileStopping: isStopping))
-    if !isStopping { started.append(id) }
+    let effect: ServiceLife.Effect
+    switch result {
+    case .success(let service):
+      effect = entry.life.apply(.finished(service, whileStopping: isStopping))
+      if !isStopping { started.append(id) }
+    case .failure(let failure):
+      effect = entry.life.apply(.failed(failure))
+      if startUpFailure == nil, requested.contains(id) { startUpFailure = failure }
+    }
     inFlight -= 1
     return (effect.waiters, effect.stop, takeWake())
   }
@@ -192,35 +178,26 @@ struct GraphState {
   /// run, if none runs.
   struct Wake {
     var startUp: (waiter: any StartUpWaiter, failure: (any Error)?)?
-    var idle: [any IdleWaiter] = []
+    var idle: [OneShot<Void>] = []
 
     func resume() {
       if let (waiter, failure) = startUp {
         waiter.deliver(failure.map { .failure($0) } ?? .success(()))
       }
-      for waiter in idle { waiter.wake() }
+      for waiter in idle { waiter.resume(()) }
     }
   }
 
-  /// Takes who is to be woken now.
+  /// Takes who is to be woken now: start-up's waiter, when start-up is over (no start runs, or
+  /// it failed), and those waiting for no start to run, when none runs.
   mutating func takeWake() -> Wake {
-    Wake(startUp: startUpIsOver(), idle: takeIdleWaiters())
-  }
-
-  /// Start-up's waiter, when start-up is over: no start runs, or it failed.
-  mutating func startUpIsOver() -> (any StartUpWaiter, (any Error)?)? {
-    guard inFlight == 0 || startUpFailure != nil, let waiter = startUpWaiter else { return nil }
-    startUpWaiter = nil
-    return (waiter, startUpFailure)
-  }
-
-  /// Records that `id`'s start threw `failure`, returning its waiters.
-  mutating func fail(_ id: ObjectIdentifier, with failure: any Error) -> ([Waiter], Wake) {
-    guard let entry = entries[id] else { preconditionFailure("a start that ends has its entry") }
-    let effect = entry.life.apply(.failed(failure))
-    inFlight -= 1
-    if startUpFailure == nil, requested.contains(id) { startUpFailure = failure }
-    return (effect.waiters, takeWake())
+    var wake = Wake()
+    if inFlight == 0 || startUpFailure != nil, let waiter = startUpWaiter {
+      startUpWaiter = nil
+      wake.startUp = (waiter, startUpFailure)
+    }
+    if inFlight == 0 { swap(&wake.idle, &idleWaiters) }
+    return wake
   }
 
   /// Fails start-up with `failure` (its cancellation), unless it failed already; returns who to
@@ -248,15 +225,13 @@ struct GraphState {
     return chain.compactMap { entries[$0]?.key }
   }
 
-  /// The started values not set on the node yet, recorded as set.
+  /// The started values, recorded as set on the node: once, when start-up succeeded.
   mutating func publish() -> [(key: KeyInfo, box: AnyObject)] {
     let values = started.compactMap { id -> (key: KeyInfo, box: AnyObject)? in
-      guard let entry = entries[id], case .running(let service) = entry.life,
-        !published.contains(where: { $0.id == id })
-      else { return nil }
+      guard let entry = entries[id], case .running(let service) = entry.life else { return nil }
       return (entry.key, service.box)
     }
-    published += values.map(\.key)
+    published = values.map(\.key)
     return values
   }
 

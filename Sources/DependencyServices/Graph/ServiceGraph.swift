@@ -24,6 +24,8 @@ package final class ServiceGraph: @unchecked Sendable {
   /// What starts read plain dependencies through: the node's.
   private let dependencies: Dependencies
   private let state = LockedValue<GraphState>.make(GraphState())
+  /// What stopping gave, for every caller of `stop`.
+  private let stopResult = OneShot<ServiceStopError?>()
 
   package init(node: Node) {
     self.node = node
@@ -35,20 +37,20 @@ package final class ServiceGraph: @unchecked Sendable {
   package static func start(
     _ keys: [any ServiceKey.Type], on node: Node, environment: String
   ) async throws -> RunningServices {
-    let graph = try ServiceGraphs.makeGraph(for: node, environment: environment)
-    try await graph.start(keys)
-    return RunningServices(graph: graph)
+    try await ServiceGraphs.makeGraph(for: node, environment: environment).start(keys)
   }
 
   /// Starts `keys` (and every service their starts read), concurrently where they do not read
   /// each other, then sets the started values on the node. On failure or cancellation, stops
   /// what started, in reverse order, then throws the first failure (`ServiceStartError`, or
-  /// `ServiceCycleError`), which carries the graph's handle.
-  func start(_ keys: [any ServiceKey.Type]) async throws {
+  /// `ServiceCycleError`), which carries the graph's handle. Returns that handle.
+  func start(_ keys: [any ServiceKey.Type]) async throws -> RunningServices {
     do {
       state.withLock { $0.requested = keys.map { ObjectIdentifier($0) } }
       // Launch every start, so that they run concurrently; then wait until none runs.
-      for key in keys { launch(key) }
+      for key in keys {
+        if case .start = step(for: KeyInfo(existential: key), requester: nil) { startTask(key) }
+      }
       try await waitForStartUp()
       // Cancelled once the starts were over: start-up fails all the same, as it does when
       // cancelled earlier, so that a cancelled start-up always fails.
@@ -60,24 +62,15 @@ package final class ServiceGraph: @unchecked Sendable {
       cancelStarts()
       await waitUntilNoStartRuns(within: .seconds(10))
       _ = await stop(deadline: .seconds(10))
-      throw Self.error(error, with: RunningServices(graph: self))
+      // What a failed start-up throws: its failure, with the handle to the graph's states.
+      guard var failure = error as? any StartUpFailure else {
+        assertionFailure("start-up fails with a start's error or its cancellation: \(error)")
+        throw error
+      }
+      failure.services = RunningServices(graph: self)
+      throw failure
     }
-  }
-
-  /// What a failed start-up throws: its failure, with `services`, the handle to the graph's
-  /// states.
-  private static func error(_ failure: any Error, with services: RunningServices) -> any Error {
-    switch failure {
-    case var failure as ServiceStartError:
-      failure.services = services
-      return failure
-    case var failure as ServiceCycleError:
-      failure.services = services
-      return failure
-    default:
-      assertionFailure("start-up fails with a start's error or its cancellation: \(failure)")
-      return failure
-    }
+    return RunningServices(graph: self)
   }
 
   /// The error of start-up's cancellation: `CancellationError` under the chain of starts it was
@@ -91,34 +84,17 @@ package final class ServiceGraph: @unchecked Sendable {
 
   /// Waits until no start runs, or `deadline` passed.
   private func waitUntilNoStartRuns(within deadline: Duration) async {
-    let token = state.withLock { state in
-      state.nextToken += 1
-      return state.nextToken
-    }
+    let idle = OneShot<Void>()
+    state.withLock { state in
+      state.idleWaiters.append(idle)
+      return state.takeWake()  // woken at once if no start runs
+    }.resume()
     let timer = Task {
       try? await Task.sleep(for: deadline)
-      let waiter = state.withLock { state -> (any IdleWaiter)? in
-        guard let index = state.idleWaiters.firstIndex(where: { $0.token == token }) else {
-          return nil
-        }
-        return state.idleWaiters.remove(at: index).waiter
-      }
-      waiter?.wake()
+      idle.resume(())
     }
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      let idle = state.withLock { state -> Bool in
-        if state.inFlight == 0 { return true }
-        state.idleWaiters.append((token, waiter))
-        return false
-      }
-      if idle { waiter.resume() }
-    }
+    await idle.value
     timer.cancel()
-  }
-
-  /// Launches `key`'s start if nothing did.
-  private func launch<Key: ServiceKey>(_ key: Key.Type) {
-    if case .start = step(for: KeyInfo(key), requester: nil) { startTask(key) }
   }
 
   /// What a caller that needs `key` does next. Whether a value is set for it on the node's path
@@ -137,7 +113,7 @@ package final class ServiceGraph: @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
         state.withLock { $0.startUpWaiter = waiter }
-        wakeStartUpIfOver()
+        state.withLock { $0.takeWake() }.resume()  // start-up may be over already
       }
     } onCancel: {
       // Where start-up is, before its starts are cancelled (their waits then end).
@@ -148,11 +124,6 @@ package final class ServiceGraph: @unchecked Sendable {
     }
   }
 
-  /// Resumes start-up if it is over.
-  private func wakeStartUpIfOver() {
-    state.withLock { $0.takeWake() }.resume()
-  }
-
   /// The started (or set) value of `key`, starting it if needed; `requester` is the service
   /// whose start asks, if any.
   func value<Key: ServiceKey>(of key: Key.Type, requestedBy requester: ObjectIdentifier?)
@@ -160,52 +131,47 @@ package final class ServiceGraph: @unchecked Sendable {
   {
     let info = KeyInfo(key)
     let id = info.id
-    // A value set for the key on the environment's path wins: the service is not started.
+    // Its box, or `nil` when a value set for the key on the environment's path wins: the
+    // service is not started.
+    let box: AnyObject?
     switch step(for: info, requester: requester) {
-    case .ready(let box):
-      return box.map { Box<Key.Value>.unbox($0) } ?? node.read(key: key)
-    case .fail(let error):
-      throw error
-    case .checkWhetherSet:
-      preconditionFailure("a step is decided once whether a value is set")
+    case .ready(let ready): box = ready
+    case .fail(let error): throw error
+    case .checkWhetherSet: preconditionFailure("a step is decided once whether a value is set")
     case .start:
       startTask(key)
       fallthrough
     case .wait:
       defer { if let requester { state.withLock { $0.endWait(of: requester, for: id) } } }
-      let box = try await waitForStart(of: id)
-      return box.map { Box<Key.Value>.unbox($0) } ?? node.read(key: key)
+      box = try await waitForStart(of: id)
     }
+    return box.map { Box<Key.Value>.unbox($0) } ?? node.read(key: key)
   }
 
   /// Runs `key`'s start in a task of its own.
   private func startTask<Key: ServiceKey>(_ key: Key.Type) {
     let id = ObjectIdentifier(key)
     let task = Task { await self.run(key, id: id) }
-    state.withLock { $0.launched(id, in: task) }
+    // The task is kept, to be cancelled.
+    state.withLock { _ = $0.entries[id]?.life.apply(.launched(task)) }
   }
 
   /// Runs `key`'s start, records its value, and wakes those waiting. A start that ends after
   /// the services began stopping is stopped at once.
   private func run<Key: ServiceKey>(_ key: Key.Type, id: ObjectIdentifier) async {
-    let value: Key.Value
+    let result: Result<StartedService, any Error>
     do {
-      value = try await key.start(
+      let value = try await key.start(
         ServiceStart(dependencies: dependencies, graph: self, requester: id))
+      let dependencies = dependencies
+      result = .success(
+        StartedService(box: Box(value)) { try await key.stop(value, dependencies: dependencies) })
     } catch {
-      let failure = Self.failure(of: KeyInfo(key).name, from: error)
-      let (waiters, wake) = state.withLock { $0.fail(id, with: failure) }
-      for waiter in waiters { waiter.deliver(.failure(failure)) }
-      wake.resume()
-      return
+      result = .failure(Self.failure(of: KeyInfo(key).name, from: error))
     }
-    let box: AnyObject = Box(value)
-    let dependencies = dependencies
-    let service = StartedService(box: box) {
-      try await key.stop(value, dependencies: dependencies)
-    }
-    let (waiters, stopNow, wake) = state.withLock { $0.finish(id, with: service) }
-    for waiter in waiters { waiter.deliver(.success(StartedValue(box: box))) }
+    let (waiters, stopNow, wake) = state.withLock { $0.end(id, with: result) }
+    let outcome = result.map { StartedValue(box: $0.box) }
+    for waiter in waiters { waiter.deliver(outcome) }
     wake.resume()
     if let stopNow {
       try? await stopNow.stop()
@@ -227,43 +193,35 @@ package final class ServiceGraph: @unchecked Sendable {
   /// Waits until the service `id` has started (its box, `nil` when set), or throws what its
   /// start threw; throws `CancellationError` at once if the waiting task is cancelled.
   private func waitForStart(of id: ObjectIdentifier) async throws -> AnyObject? {
-    try await waitForStartedValue(of: id).box
-  }
-
-  private func waitForStartedValue(of id: ObjectIdentifier) async throws -> StartedValue {
-    let token = WaiterToken()
+    // The waiter's token, for the cancellation handler to find it. `nonisolated(unsafe)`: only
+    // touched under its lock.
+    nonisolated(unsafe) let token = LockedValue<Int?>.make(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (waiter: CheckedContinuation<StartedValue, any Error>) in
         let (outcome, registered) = state.withLock { $0.addWaiter(waiter, for: id) }
         switch outcome {
         case .ready(let box): waiter.resume(returning: StartedValue(box: box))
-        case .failed(let error): waiter.resume(throwing: error)
-        case .waiting:
-          token.value.withLock { $0 = registered }
+        case .fail(let error): waiter.resume(throwing: error)
+        case .wait, .start, .checkWhetherSet:
+          token.withLock { $0 = registered }
           // Cancelled before the token was stored: the handler found nothing to resume.
-          if Task.isCancelled, let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
-          {
-            removed.deliver(.failure(CancellationError()))
-          }
+          if Task.isCancelled { cancelWait(registered, of: id) }
         }
       }
     } onCancel: {
-      guard let registered = token.value.withLock({ $0 }),
-        let removed = state.withLock({ $0.removeWaiter(registered, of: id) })
-      else { return }
-      removed.deliver(.failure(CancellationError()))
-    }
+      if let registered = token.withLock({ $0 }) { cancelWait(registered, of: id) }
+    }.box
+  }
+
+  /// Resumes the waiter `token` of `id` with `CancellationError`, unless it was resumed already.
+  private func cancelWait(_ token: Int, of id: ObjectIdentifier) {
+    state.withLock { $0.removeWaiter(token, of: id) }?.deliver(.failure(CancellationError()))
   }
 
   /// Cancels the starts still running.
   private func cancelStarts() {
     for task in state.withLock({ $0.entries.values.compactMap(\.life.task) }) { task.cancel() }
-  }
-
-  /// The handle to the graph is gone: the graph, if over, need not be kept for the tree.
-  func handleReleased() {
-    ServiceGraphs.handleReleased(self)
   }
 
   /// The state of the service whose key type is `id`.
@@ -279,14 +237,10 @@ package final class ServiceGraph: @unchecked Sendable {
 
   /// The names of the services starting, running or stopping.
   var notStopped: [String] {
+    let states: Set<ServiceState> = [.starting, .running, .stopping]
     let keys = state.withLock { state in
-      state.order.compactMap { id -> KeyInfo? in
-        guard let entry = state.entries[id] else { return nil }
-        switch entry.life.state {
-        case .starting, .running, .stopping: return entry.key
-        case .notStarted, .set, .stopped, .failed: return nil
-        }
-      }
+      state.order.compactMap { state.entries[$0] }.filter { states.contains($0.life.state) }
+        .map(\.key)
     }
     return keys.map(\.name)  // named after the lock
   }
@@ -295,10 +249,8 @@ package final class ServiceGraph: @unchecked Sendable {
   /// shows them.
   var attachments: [DumpAttachment] {
     let entries = state.withLock { state in
-      state.order.compactMap { id in
-        state.entries[id].map { entry in
-          (entry.key, entry.life.state, entry.reads.compactMap { state.entries[$0]?.key })
-        }
+      state.order.compactMap { state.entries[$0] }.map { entry in
+        (entry.key, entry.life.state, entry.reads.compactMap { state.entries[$0]?.key })
       }
     }
     // Named after the lock.
@@ -315,42 +267,17 @@ package final class ServiceGraph: @unchecked Sendable {
   /// Stops every started service in reverse order; what went wrong, if anything.
   func stop(deadline: Duration) async -> ServiceStopError? {
     guard let (stops, running) = state.withLock({ $0.beginStopping() }) else {
-      // A later caller: wait for the first one's result.
-      return await withCheckedContinuation { waiter in
-        let result = state.withLock { state -> ServiceStopError?? in
-          if let result = state.stopResult { return result }
-          state.stopWaiters.append(waiter)
-          return nil
-        }
-        if let result { waiter.resume(returning: result) }
-      }
+      return await stopResult.value  // a later caller: the first one's result
     }
     // Starts still running are cancelled; one that ends anyway stops itself (see `run`).
     for task in running { task.cancel() }
-    let (failures, overdue) = await StopRunner.run(stops, deadline: deadline) { id in
+    let result = await StopRunner.run(stops, deadline: deadline) { id in
       _ = self.state.withLock { $0.stopEnded(id) }  // released after the lock
     }
     node.removeValues(of: state.withLock { $0.published })
-    let result =
-      failures.isEmpty && overdue.isEmpty
-      ? nil
-      : ServiceStopError(
-        failures: failures.map { ($0.key.name, $0.error) }, overdue: overdue.map(\.name))
-    let waiters = state.withLock { state in
-      state.stopResult = .some(result)
-      defer { state.stopWaiters = [] }
-      return state.stopWaiters
-    }
     // Listed still, for the tree, while the handle lives; a new start-up may replace it now.
     ServiceGraphs.markOver(self)
-    for waiter in waiters { waiter.resume(returning: result) }
+    stopResult.resume(result)
     return result
   }
-}
-
-/// The token of a waiter, for its cancellation handler to find it.
-///
-/// `@unchecked Sendable`: the token is only touched under its lock.
-private final class WaiterToken: @unchecked Sendable {
-  let value = LockedValue<Int?>.make(nil)
 }

@@ -8,16 +8,14 @@ import _EnvironmentCore
 /// or a new start-up of the node replaces it.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 package enum ServiceGraphs {
-  /// A graph listed, and whether its services are over (the graph's own state is under its own
-  /// lock, which is not taken under this one: both are leaves).
-  private struct Listed {
-    let graph: ServiceGraph
-    var isOver = false
-  }
-
+  /// The graphs listed, each with whether its services are over (the graph's own state is under
+  /// its own lock, which is not taken under this one: both are leaves).
+  ///
   /// `nonisolated(unsafe)`: an immutable reference; the list is only touched under its lock. A
   /// graph holds its node, so a node listed here keeps its identity.
-  nonisolated(unsafe) private static let graphs = LockedValue<[Listed]>.make([])
+  nonisolated(unsafe) private static let graphs = LockedValue<
+    [(graph: ServiceGraph, isOver: Bool)]
+  >.make([])
 
   /// A new graph for `node`'s services, listed in place of an over one; throws if `node`'s
   /// services are already started (and not stopped). `environment` names the node in the
@@ -27,20 +25,18 @@ package enum ServiceGraphs {
     let graph = ServiceGraph(node: node)
     // The over graph replaced is handed out of the lock, to be released after it.
     let (added, _) = graphs.withLock { graphs -> (Bool, ServiceGraph?) in
-      guard let index = graphs.firstIndex(where: { $0.graph.node.isIdentical(to: node) }) else {
-        graphs.append(Listed(graph: graph))
-        return (true, nil)
-      }
-      guard graphs[index].isOver else { return (false, nil) }
-      defer { graphs[index] = Listed(graph: graph) }
-      return (true, graphs[index].graph)
+      let index = graphs.firstIndex { $0.graph.node.isIdentical(to: node) }
+      if let index, !graphs[index].isOver { return (false, nil) }
+      let replaced = index.map { graphs.remove(at: $0).graph }
+      graphs.append((graph, false))
+      return (true, replaced)
     }
     guard added else {
       throw ServiceMisuseError(
-        """
-        The services of \(environment) are already started: stop them (`RunningServices.stop()`) \
-        before starting them again, or start them once and share the `RunningServices`.
-        """)
+        description: """
+          The services of \(environment) are already started: stop them (`RunningServices.stop()`) \
+          before starting them again, or start them once and share the `RunningServices`.
+          """)
     }
     return graph
   }
@@ -59,26 +55,22 @@ package enum ServiceGraphs {
   /// services run on its node, and a second start-up is refused.
   package static func handleReleased(_ graph: ServiceGraph) {
     // The entry removed is handed out of the lock, to be released after it.
-    _ = graphs.withLock { graphs -> Listed? in
-      guard let index = graphs.firstIndex(where: { $0.graph === graph && $0.isOver }) else {
-        return nil
-      }
-      return graphs.remove(at: index)
+    _ = graphs.withLock { graphs -> ServiceGraph? in
+      let index = graphs.firstIndex { $0.graph === graph && $0.isOver }
+      return index.map { graphs.remove(at: $0).graph }
     }
   }
 
   /// Makes the dependency tree show each node's services, once, before the first graph is listed.
   private static let showsInTheTree: Void = DumpAttachments.install(ServicesInTheTree())
 
-  /// Shows the services started on a node in its dependency tree.
+  /// Shows the services started on a node (running or over) in its dependency tree.
   private final class ServicesInTheTree: DumpAttachmentSource {
     func attachments(of node: Node) -> [DumpAttachment] {
-      ServiceGraphs.graph(of: node)?.attachments ?? []
+      let graph = graphs.withLock { graphs in
+        graphs.first { $0.graph.node.isIdentical(to: node) }?.graph
+      }
+      return graph?.attachments ?? []
     }
-  }
-
-  /// The graph of services started on `node`, running or over, if any.
-  static func graph(of node: Node) -> ServiceGraph? {
-    graphs.withLock { graphs in graphs.first { $0.graph.node.isIdentical(to: node) }?.graph }
   }
 }

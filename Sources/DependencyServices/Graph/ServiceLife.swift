@@ -50,18 +50,6 @@ enum ServiceLife {
     case stopEnded
   }
 
-  /// What a caller that needs the service's value can be told now.
-  enum Readiness {
-    /// Take the value: boxed, or set on the node (`nil`).
-    case ready(AnyObject?)
-    /// Its start runs: wait for it.
-    case starting
-    /// It will never be ready: its start threw this.
-    case failed(any Error)
-    /// It stopped: its value is gone.
-    case stopped
-  }
-
   /// What a change hands back, for the caller to do after the lock.
   struct Effect {
     /// Callers waiting for the start, to resume with its outcome (`finished`, `failed`).
@@ -86,23 +74,9 @@ enum ServiceLife {
     }
   }
 
-  /// What a caller that needs the value can be told.
-  var readiness: Readiness {
-    switch self {
-    case .set: .ready(nil)
-    case .starting: .starting
-    case .running(let started), .stopping(let started): .ready(started.box)
-    case .stopped: .stopped
-    case .failed(let error): .failed(error)
-    }
-  }
-
   /// The task running its start, while it runs.
   var task: Task<Void, Never>? {
-    switch self {
-    case .starting(let pending): pending.task
-    case .set, .running, .stopping, .stopped, .failed: nil
-    }
+    if case .starting(let pending) = self { pending.task } else { nil }
   }
 
   /// The one transition function: applies `event`, returning what the caller does next.
@@ -124,7 +98,7 @@ enum ServiceLife {
       pending.waiters.append((token, waiter))
     case (.set, .waiterAdded), (.running, .waiterAdded), (.stopping, .waiterAdded),
       (.stopped, .waiterAdded), (.failed, .waiterAdded):
-      break  // Over since the caller decided to wait: it reads the readiness instead.
+      break  // Over since the caller decided to wait: it is told the outcome instead.
 
     case (.starting(let pending), .waiterRemoved(let token)):
       if let index = pending.waiters.firstIndex(where: { $0.token == token }) {
@@ -158,8 +132,7 @@ enum ServiceLife {
       self = .stopped
       effect.released = started
     case (.set, .stopEnded), (.starting, .stopEnded), (.running, .stopEnded),
-      (.stopped, .stopEnded),
-      (.failed, .stopEnded):
+      (.stopped, .stopEnded), (.failed, .stopEnded):
       InternalCheck.require(false, "a stop ends for a service that is stopping")
     }
     return effect

@@ -13,76 +13,51 @@ import _EnvironmentCore
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum StopRunner {
   typealias Stop = (id: ObjectIdentifier, key: KeyInfo, stop: @Sendable () async throws -> Void)
+  typealias Failure = (key: KeyInfo, error: any Error)
 
   /// Runs `stops` in order; `stopped` is called after each one that ended (not one that
-  /// overran). Returns the stops that threw and those that overran.
+  /// overran). Returns what went wrong, if anything: the stops that threw and those that overran.
   static func run(
     _ stops: [Stop], deadline: Duration, stopped: @escaping @Sendable (ObjectIdentifier) -> Void
-  ) async -> (failures: [(key: KeyInfo, error: any Error)], overdue: [KeyInfo]) {
-    var failures: [(key: KeyInfo, error: any Error)] = []
-    var overdue: [KeyInfo] = []
+  ) async -> ServiceStopError? {
+    var failures: [Failure] = []
+    var overdue: [String] = []
     var remaining = stops[...]
     while !remaining.isEmpty {
-      let pass = Pass(Array(remaining), deadline: deadline, stopped: stopped)
-      let outcome = await pass.run()
+      let pass = Pass()
+      let worker = Task { [remaining] in await pass.work(Array(remaining), stopped: stopped) }
+      let watchdog = Task { await pass.watch(deadline: deadline) }
+      let outcome = await pass.outcome.value
+      // The stop that overran is cancelled and left behind; otherwise the watchdog ends now.
+      (outcome.overran == nil ? watchdog : worker).cancel()
       failures += outcome.failures
       guard let overran = outcome.overran else { break }
-      overdue.append(remaining[remaining.startIndex + overran].key)
+      overdue.append(remaining[remaining.startIndex + overran].key.name)
       remaining = remaining.dropFirst(overran + 1)
     }
-    return (failures, overdue)
+    guard !failures.isEmpty || !overdue.isEmpty else { return nil }
+    return ServiceStopError(failures: failures.map { ($0.key.name, $0.error) }, overdue: overdue)
   }
 
-  /// One pass: the stops it runs, where it is, and who settles it.
+  /// One pass: where it is in its stops, and its outcome, given once: by the worker when every
+  /// stop ended, or by the watchdog when one overran.
   ///
   /// `@unchecked Sendable`: the mutable state is only touched under its lock.
   private final class Pass: @unchecked Sendable {
-    struct Outcome {
-      var failures: [(key: KeyInfo, error: any Error)] = []
-      /// The index of the stop that overran, if one did.
-      var overran: Int?
-    }
-
     struct Progress {
       var current = 0
       var since = ContinuousClock.now
-      var outcome = Outcome()
-      var caller: CheckedContinuation<Outcome, Never>?
+      var failures: [Failure] = []
+      /// Whether the outcome was given: the worker and the watchdog then stop.
       var isSettled = false
-      var worker: Task<Void, Never>?
-      var watchdog: Task<Void, Never>?
     }
 
-    let stops: [Stop]
-    let deadline: Duration
-    let stopped: @Sendable (ObjectIdentifier) -> Void
     let progress = LockedValue<Progress>.make(Progress())
+    /// The stops that threw, and the index of the stop that overran, if one did.
+    let outcome = OneShot<(failures: [Failure], overran: Int?)>()
 
-    init(
-      _ stops: [Stop], deadline: Duration, stopped: @escaping @Sendable (ObjectIdentifier) -> Void
-    ) {
-      self.stops = stops
-      self.deadline = deadline
-      self.stopped = stopped
-    }
-
-    func run() async -> Outcome {
-      await withCheckedContinuation { caller in
-        progress.withLock { $0.caller = caller }
-        let worker = Task { await self.work() }
-        let watchdog = Task { await self.watch() }
-        let settled = progress.withLock { progress -> Bool in
-          progress.worker = worker
-          progress.watchdog = watchdog
-          return progress.isSettled
-        }
-        // Settled before the handles were stored: nothing is left to cancel but the watchdog.
-        if settled { watchdog.cancel() }
-      }
-    }
-
-    /// Runs the stops in order, until done or abandoned.
-    private func work() async {
+    /// Runs `stops` in order, until done or abandoned.
+    func work(_ stops: [Stop], stopped: @Sendable (ObjectIdentifier) -> Void) async {
       for (index, stop) in stops.enumerated() {
         let abandoned = progress.withLock { progress -> Bool in
           progress.current = index
@@ -93,9 +68,7 @@ enum StopRunner {
         var failure: (any Error)?
         do { try await stop.stop() } catch { failure = error }
         let isOver = progress.withLock { progress -> Bool in
-          if let failure, !progress.isSettled {
-            progress.outcome.failures.append((stop.key, failure))
-          }
+          if let failure, !progress.isSettled { progress.failures.append((stop.key, failure)) }
           return progress.isSettled
         }
         if isOver { return }
@@ -105,34 +78,24 @@ enum StopRunner {
     }
 
     /// Wakes at the running stop's deadline; settles the pass if that stop overran.
-    private func watch() async {
+    func watch(deadline: Duration) async {
       while true {
-        let (since, isSettled) = progress.withLock { ($0.since, $0.isSettled) }
-        if isSettled { return }
-        let due = since + deadline
-        if ContinuousClock.now >= due {
-          let current = progress.withLock { $0.current }
-          settle(overran: current)
-          return
-        }
+        let seen = progress.withLock { $0 }
+        if seen.isSettled { return }
+        let due = seen.since + deadline
+        if ContinuousClock.now >= due { return settle(overran: seen.current) }
         do { try await Task.sleep(until: due, clock: .continuous) } catch { return }
       }
     }
 
-    /// Resumes the caller once: with the stop that overran, or none.
+    /// Gives the outcome, once: with the stop that overran, or none.
     private func settle(overran: Int?) {
-      let settled = progress.withLock {
-        progress -> (
-          CheckedContinuation<Outcome, Never>, Outcome, Task<Void, Never>?, Task<Void, Never>?
-        )? in
-        guard !progress.isSettled, let caller = progress.caller else { return nil }
+      let failures = progress.withLock { progress -> [Failure]? in
+        guard !progress.isSettled else { return nil }
         progress.isSettled = true
-        progress.outcome.overran = overran
-        return (caller, progress.outcome, progress.worker, progress.watchdog)
+        return progress.failures
       }
-      guard let (caller, outcome, worker, watchdog) = settled else { return }
-      if overran != nil { worker?.cancel() } else { watchdog?.cancel() }
-      caller.resume(returning: outcome)
+      if let failures { outcome.resume((failures, overran)) }
     }
   }
 }

@@ -46,11 +46,6 @@ public final class RequestScope {
 
   private init(owner: Any.Type?) { self.owner = owner }
 
-  /// How reports name the scope.
-  private var ownerName: String {
-    owner.map { "the request scope of \(String(reflecting: $0))" } ?? "a withRequestScope scope"
-  }
-
   /// Takes ownership of `resource`, made by the caller: `release` runs with it when the scope
   /// ends.
   ///
@@ -88,30 +83,24 @@ public final class RequestScope {
   /// Reports a use of the scope after its end and runs `release` at once: a synchronous release
   /// here, an asynchronous one in a new task.
   private func runAfterEnd(_ release: Release, _ method: String) {
+    let owner =
+      owner.map { "the request scope of \(String(reflecting: $0))" } ?? "a withRequestScope scope"
     TestFailureReporting.record(
       """
-      RequestScope.\(method) was called on \(ownerName) after that scope ended: its release \
+      RequestScope.\(method) was called on \(owner) after that scope ended: its release \
       runs now. Acquire resources and register releases in the scope's body \
       only (a scope kept past its body owns nothing).
       """, at: nil)
+    let threw = "swift-composable-env: a release registered after the end of \(owner) threw"
     switch release {
     case .sync(let release):
-      do { try release() } catch {
-        writeToStandardError(
-          "swift-composable-env: a release registered after the end of \(ownerName) threw \(error)"
-        )
-      }
+      do { try release() } catch { writeToStandardError("\(threw) \(error)") }
     case .async(let release):
       // `nonisolated(unsafe)`: handed over to the new task and never used here again; the scope
       // that should have run it on its own task has ended.
       nonisolated(unsafe) let release = release
-      let owner = ownerName
       Task {
-        do { try await release() } catch {
-          writeToStandardError(
-            "swift-composable-env: a release registered after the end of \(owner) threw \(error)"
-          )
-        }
+        do { try await release() } catch { writeToStandardError("\(threw) \(error)") }
       }
     }
   }
@@ -155,11 +144,17 @@ public final class RequestScope {
     } catch {
       outcome = .failure(error)
     }
-    // No asynchronous call while every release is synchronous; an asynchronous release on top
-    // (acquired by the body, or registered by a release while releasing) hands over to
-    // `releaseRest`.
-    var releaseError = scope.releaseSynchronously()
-    if !scope.releases.isEmpty { releaseError = await scope.releaseRest(firstError: releaseError) }
+    // Every release, last registered first, until none is left: one registered while releasing
+    // runs next. No asynchronous call while every release is synchronous: after
+    // `releaseSynchronously`, the stack is empty or an asynchronous release (acquired by the
+    // body, or registered by a release while releasing) is on top, awaited here. The first error
+    // a release threw is kept.
+    var releaseError: (any Error)?
+    scope.releaseSynchronously(firstError: &releaseError)
+    while case .async(let release)? = scope.releases.popLast() {
+      do { try await release() } catch { releaseError = releaseError ?? error }
+      scope.releaseSynchronously(firstError: &releaseError)
+    }
     scope.ended = true
     let result = try outcome.get()
     if let releaseError { throw releaseError }
@@ -167,33 +162,12 @@ public final class RequestScope {
   }
 
   /// Runs the synchronous releases on top of the stack, last registered first, until it is empty
-  /// or an asynchronous release is on top (left there for `releaseRest`); the first error one
-  /// threw, if any.
-  private func releaseSynchronously() -> (any Error)? {
-    var firstError: (any Error)?
+  /// or an asynchronous release is on top (left there for `run` to await); sets `firstError` to
+  /// the first error one threw, unless it is set.
+  private func releaseSynchronously(firstError: inout (any Error)?) {
     while case .sync(let release)? = releases.last {
       releases.removeLast()
       do { try release() } catch { firstError = firstError ?? error }
     }
-    return firstError
-  }
-
-  /// Runs every release left, last registered first, until none is: one registered while
-  /// releasing runs next. Returns `firstError`, or else the first error a release threw.
-  private func releaseRest(
-    firstError: (any Error)?, isolation: isolated (any Actor)? = #isolation
-  ) async -> (any Error)? {
-    var firstError = firstError
-    while let release = releases.popLast() {
-      do {
-        switch release {
-        case .sync(let release): try release()
-        case .async(let release): try await release()
-        }
-      } catch {
-        firstError = firstError ?? error
-      }
-    }
-    return firstError
   }
 }

@@ -22,7 +22,8 @@ public final class RunningServices: Sendable {
   }
 
   deinit {
-    graph.handleReleased()
+    // The graph, if over, need not be kept for the tree any more.
+    ServiceGraphs.handleReleased(graph)
   }
 
   /// Where `key` is in its life: running once started, `set` when a value overrides it,

@@ -16,7 +16,7 @@ import _EnvironmentCore
 /// starting down to the start it waited for (`["Server", "Database"]`: Database's start was
 /// running), or names the first service asked for when none was starting.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct ServiceStartError: Error, CustomStringConvertible {
+public struct ServiceStartError: Error, CustomStringConvertible, StartUpFailure {
   /// The service whose start threw (or was cancelled).
   ///
   /// ```swift
@@ -47,12 +47,6 @@ public struct ServiceStartError: Error, CustomStringConvertible {
   /// ```
   public package(set) var services: RunningServices?
 
-  package init(key: String, chain: [String], underlying: any Error) {
-    self.key = key
-    self.chain = chain
-    self.underlying = underlying
-  }
-
   /// `Service Database failed to start (Server → Database): …`.
   ///
   /// ```swift
@@ -70,7 +64,7 @@ public struct ServiceStartError: Error, CustomStringConvertible {
 /// catch let error as ServiceCycleError { print(error.keys) }  // ["A", "B", "A"]
 /// ```
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-public struct ServiceCycleError: Error, CustomStringConvertible {
+public struct ServiceCycleError: Error, CustomStringConvertible, StartUpFailure {
   /// The keys of the cycle, from the start that asked to the one it asked for, which needs it.
   ///
   /// ```swift
@@ -85,10 +79,6 @@ public struct ServiceCycleError: Error, CustomStringConvertible {
   /// ```
   public package(set) var services: RunningServices?
 
-  package init(keys: [String]) {
-    self.keys = keys
-  }
-
   /// `Services need each other to start: A → B → A`.
   ///
   /// ```swift
@@ -97,6 +87,13 @@ public struct ServiceCycleError: Error, CustomStringConvertible {
   public var description: String {
     "Services need each other to start: \(keys.joined(separator: " → "))"
   }
+}
+
+/// What a failed start-up throws: a start's failure (or its cancellation) or a cycle, which
+/// carries the handle to the graph's states (`services`).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+protocol StartUpFailure: Error {
+  var services: RunningServices? { get set }
 }
 
 /// Stopping services did not go cleanly: every stop ran, and these threw or overran their
@@ -118,11 +115,6 @@ public struct ServiceStopError: Error, CustomStringConvertible {
   /// error.overdue  // ["Database"]
   /// ```
   public let overdue: [String]
-
-  package init(failures: [(key: String, error: any Error)], overdue: [String]) {
-    self.failures = failures
-    self.overdue = overdue
-  }
 
   /// Which stops threw and which overran.
   ///
@@ -149,8 +141,4 @@ public struct ServiceMisuseError: Error, CustomStringConvertible {
   /// print(error.description)  // "The services of AppEnvironment are already started: …"
   /// ```
   public let description: String
-
-  package init(_ description: String) {
-    self.description = description
-  }
 }
