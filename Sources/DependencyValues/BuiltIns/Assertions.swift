@@ -77,23 +77,20 @@ extension AssertionFailureEffect {
   }
 }
 
-/// Swift's `assert`: the live value of `assert`.
+/// Swift's `precondition`, or its `assert` (checked in debug builds only): the live values of
+/// `precondition` and `assert`.
 private struct LiveAssertion: AssertionEffect {
-  func callAsFunction(
-    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-    file: StaticString, line: UInt
-  ) {
-    Swift.assert(condition(), message(), file: file, line: line)
-  }
-}
+  var isPrecondition = false
 
-/// Swift's `precondition`: the live value of `precondition`.
-private struct LivePrecondition: AssertionEffect {
   func callAsFunction(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
     file: StaticString, line: UInt
   ) {
-    Swift.precondition(condition(), message(), file: file, line: line)
+    if isPrecondition {
+      Swift.precondition(condition(), message(), file: file, line: line)
+    } else {
+      Swift.assert(condition(), message(), file: file, line: line)
+    }
   }
 }
 
@@ -130,7 +127,7 @@ private enum AssertKey: BuiltInDependencyKey {
 
 /// The key of `Dependencies.precondition`.
 private enum PreconditionKey: BuiltInDependencyKey {
-  static var defaultValue: any AssertionEffect { LivePrecondition() }
+  static var defaultValue: any AssertionEffect { LiveAssertion(isPrecondition: true) }
   static var testValue: any AssertionEffect { TestAssertion() }
 }
 

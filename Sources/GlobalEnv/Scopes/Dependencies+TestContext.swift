@@ -11,10 +11,8 @@ extension Dependencies {
     _ context: TestContext, operation: () throws -> Result
   ) rethrows -> Result {
     try TestContext.$current.withValue(context) {
-      let scope = GlobalDependencies.makeScope(
-        on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
-        owning: context, { _ in })
-      return try GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+      try GlobalDependencies.Scope.$current.withValue(
+        testScope(owning: context), operation: operation)
     }
   }
 
@@ -25,10 +23,15 @@ extension Dependencies {
     operation: () async throws -> Result
   ) async rethrows -> Result {
     try await TestContext.$current.withValue(context) {
-      let scope = GlobalDependencies.makeScope(
-        on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
-        owning: context, { _ in })
-      return try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
+      try await GlobalDependencies.Scope.$current.withValue(
+        testScope(owning: context), operation: operation)
     }
+  }
+
+  /// The scope a new test context runs in: on the current scope, or the test's own.
+  private static func testScope(owning context: TestContext) -> GlobalDependencies.Scope {
+    GlobalDependencies.makeScope(
+      on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
+      owning: context, { _ in })
   }
 }

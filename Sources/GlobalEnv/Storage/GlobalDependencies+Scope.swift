@@ -85,12 +85,7 @@ extension GlobalDependencies {
 
     /// Whether this scope was made inside `scope` (at any depth).
     private func isInside(_ scope: Scope) -> Bool {
-      var ancestor = parent
-      while let current = ancestor {
-        if current === scope { return true }
-        ancestor = current.parent
-      }
-      return false
+      sequence(first: self, next: \.parent).dropFirst().contains { $0 === scope }
     }
 
     /// The sum of the write counts of this scope's chain: 0 while it sets no value; it changes
@@ -107,13 +102,7 @@ extension GlobalDependencies {
 
     /// The nodes of this scope's chain, outermost first.
     private var chain: [Node] {
-      var nodes: [Node] = []
-      var scope: Scope? = self
-      while let current = scope {
-        nodes.append(current.node)
-        scope = current.parent
-      }
-      return nodes.reversed()
+      sequence(first: self, next: \.parent).map(\.node).reversed()
     }
 
     /// `captured`'s node overlaid with the values of this scope's chain (outermost first), made

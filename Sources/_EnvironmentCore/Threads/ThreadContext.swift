@@ -146,7 +146,12 @@ package final class ThreadContext: @unchecked Sendable {
 
   private static let threadKey: pthread_key_t = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, releaseContext)
+    // Releases the context at the thread's exit. The pointer is optional on some platforms only.
+    let status = pthread_key_create(&key) { pointer in
+      guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
+      environment_context_store(nil)
+      unregister(Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue())
+    }
     precondition(status == 0, "swift-composable-env: pthread_key_create failed with \(status)")
     return key
   }()
@@ -158,21 +163,6 @@ private func currentThreadName() -> String {
   guard environment_thread_name(&buffer, UInt(buffer.count)) else { return "" }
   return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
-
-#if canImport(Darwin)
-  private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
-    environment_context_store(nil)
-    let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
-    ThreadContext.unregister(context)
-  }
-#else
-  private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return }
-    environment_context_store(nil)
-    let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
-    ThreadContext.unregister(context)
-  }
-#endif
 
 extension ThreadContext {
   /// Runs `body` as code that sets dependencies: a write through a key path of several components

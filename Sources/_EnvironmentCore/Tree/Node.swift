@@ -97,23 +97,21 @@ package struct Node: @unchecked Sendable {
   /// The node's tree, after moving the node to the tree its old one was merged into (if any),
   /// and that tree's generation.
   func currentTree() -> (tree: Tree, generation: UInt64) {
-    let current = currentState { _ in () }
+    let current = currentState()
     return (current.tree.object, current.generation)
   }
 
-  /// `currentTree()`, the node's write count and what `look` reads of its state, read under the
-  /// same lock as the tree, before the generation. The tree is not retained: it lives as long as
-  /// this node (the lifetime rule in `Tree`), and the caller holds the node.
-  private func currentState<Extra>(_ look: (borrowing NodeState) -> Extra) -> (
-    tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64, extra: Extra
-  ) {
+  /// `currentTree()` and the node's write count, read under the same lock as the tree, before
+  /// the generation. The tree is not retained: it lives as long as this node (the lifetime rule
+  /// in `Tree`), and the caller holds the node.
+  private func currentState() -> (tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64) {
     while true {
-      let (reference, writeCount, extra) = storage.withLock { state, words in
-        (words.treeReference, state.writeCount, look(state))
+      let (reference, writeCount) = storage.withLock { state, words in
+        (words.treeReference, state.writeCount)
       }
       assert(holdsTree(reference), "a node points at a tree none of its roots made")
       let generation = reference.with { $0.generation }
-      if Tree.isCacheable(generation) { return (reference, generation, writeCount, extra) }
+      if Tree.isCacheable(generation) { return (reference, generation, writeCount) }
       let tree = reference.object
       let current = tree.current
       // The old table is retired after the lock (the old tree lives on: the lifetime rule).
@@ -212,7 +210,7 @@ package struct Node: @unchecked Sendable {
     assertNoLibraryLockHeld("a key path's getter is about to run")
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
-    let (tree, generation, writeCount, _) = currentState { _ in () }
+    let (tree, generation, writeCount) = currentState()
     return UncachedRead(tree: tree, generation: generation, writeCount: writeCount)
   }
 
