@@ -46,6 +46,19 @@ enum FreshScopeBenchmarks {
     }
   }
 
+  /// Entering an asynchronous scope that sets one key and leaving it: the shape of asynchronous
+  /// request middleware (`await withDependencies { $0.request = … } operation: { await next() }`).
+  static func enterAsyncScopeSettingOneKey(_ settings: Settings) -> Double {
+    ServiceBenchmarks.measureAsync(settings, per: 1) {
+      let result = await Dependencies.withValues {
+        $0.bench9 = 1
+      } operation: { () async in
+        1
+      }
+      blackHole(result)
+    }
+  }
+
   /// Entering a scope that sets one key, and reading one key, set at `place`, once in it.
   static func enterScopeAndRead(_ place: Place, _ settings: Settings) -> Double {
     let model = GlobalPlacesModel()

@@ -188,6 +188,10 @@ scenarios += [
     [(ours, FreshScopeBenchmarks.enterScopeSettingOneKey)]
   ),
   Scenario(
+    "GlobalEnv enter an async scope that sets one key",
+    [(ours, FreshScopeBenchmarks.enterAsyncScopeSettingOneKey)]
+  ),
+  Scenario(
     "GlobalEnv enter a scope that sets one key, read a key set in it",
     [(ours, { FreshScopeBenchmarks.enterScopeAndRead(.inTheScope, $0) })]
   ),

@@ -21,6 +21,19 @@ extension Dependencies {
   /// The asynchronous `withDependencies(_:operation:)`, qualified.
   ///
   /// ```swift
+  /// await Dependencies.withDependencies { $0.apiClient = .stub } operation: { await load() }
+  /// ```
+  @discardableResult
+  public static func withDependencies<Result>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout Dependencies) throws -> Void, operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await GlobalEnv.withDependencies(update, operation: operation)
+  }
+
+  /// The asynchronous `withDependencies(_:operation:)` whose update may suspend, qualified.
+  ///
+  /// ```swift
   /// await Dependencies.withDependencies { $0.token = await keychain.token() } operation: { … }
   /// ```
   @discardableResult
@@ -63,6 +76,23 @@ extension Dependencies {
   }
 
   /// The asynchronous `withDependencies(from:_:operation:)`, qualified.
+  ///
+  /// ```swift
+  /// await Dependencies.withDependencies(from: self) { $0.pageSize = 5 } operation: { await load() }
+  /// ```
+  @discardableResult
+  public static func withDependencies<Result>(
+    from model: Any, isolation: isolated (any Actor)? = #isolation,
+    _ update: (inout Dependencies) throws -> Void, operation: () async throws -> Result,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async rethrows -> Result {
+    try await GlobalEnv.withDependencies(
+      from: model, update, operation: operation, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// The asynchronous `withDependencies(from:_:operation:)` whose update may suspend, qualified.
   ///
   /// ```swift
   /// await Dependencies.withDependencies(from: self) { $0.size = await size() } operation: { … }

@@ -30,11 +30,37 @@ public func withDependencies<Result>(
 }
 
 /// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
-/// and the tasks it starts only; `update` may suspend (`$0.token = await keychain.token()`).
+/// and the tasks it starts only (see ``withDependencies(_:operation:)``).
 ///
 /// ```swift
 /// let titles = await withDependencies {
 ///   $0.apiClient = .stub
+/// } operation: {
+///   await FeedModel().loadTitles()
+/// }
+/// ```
+///
+/// Chosen when `update` does not suspend: the scope is made in one step, without the empty scope
+/// and the task-local binding that an update which may suspend needs (the Benchmarks row "GlobalEnv
+/// enter an async scope that sets one key": about 850 ns this way, 1,140 through that form). Its
+/// reads are part of setting values (a `$0.client.fetch = …` that reads a `client` without a test
+/// value is not reported).
+@discardableResult
+public func withDependencies<Result>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () async throws -> Result
+) async rethrows -> Result {
+  try await GlobalDependencies.run(
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(update))
+}
+
+/// Runs the asynchronous `operation` with dependencies overridden by `update`, which may suspend
+/// (`$0.token = await keychain.token()`), for `operation` and the tasks it starts only.
+///
+/// ```swift
+/// let titles = await withDependencies {
+///   $0.apiClient = await APIClient.recorded()
 /// } operation: {
 ///   await FeedModel().loadTitles()
 /// }
@@ -115,8 +141,35 @@ public func withDependencies<Result>(
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
-/// captured, the current scope's on top, then `update`, which may suspend (see
+/// captured, the current scope's on top, then `update` (see
 /// ``withDependencies(from:_:operation:fileID:filePath:line:column:)``).
+///
+/// ```swift
+/// let rows = await withDependencies(from: self) { $0.pageSize = 5 } operation: {
+///   await RowModel().load()
+/// }
+/// ```
+@discardableResult
+public func withDependencies<Result>(
+  from model: Any,
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout Dependencies) throws -> Void,
+  operation: () async throws -> Result,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> Result {
+  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  return try await GlobalDependencies.run(
+    operation,
+    rememberingObjectsIn: GlobalDependencies.makeScope(
+      from: model, update, at: site))
+}
+
+/// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
+/// captured, the current scope's on top, then `update`, which may suspend (with the hazard of the
+/// form without `from:`).
 ///
 /// ```swift
 /// let rows = await withDependencies(from: self) {
