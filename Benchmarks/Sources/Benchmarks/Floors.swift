@@ -64,6 +64,23 @@ enum Floors {
     }
   }
 
+  /// A `@TaskLocal` value of a class type read inside its binding, as a read inside a
+  /// `withDependencies` scope must find its scope: what any scope that a task inherits costs a
+  /// read, whatever the library (issue 53's "read inside a scope" is bounded below by it).
+  static func taskLocalRead(_ settings: Settings) -> Double {
+    Bound.$stored.withValue(Stored()) {
+      measure(settings) { iterations in
+        var sum = 0
+        for _ in 0..<iterations { sum &+= Bound.stored?.value ?? 0 }
+        return sum
+      }
+    }
+  }
+
+  enum Bound {
+    @TaskLocal static var stored: Stored?
+  }
+
   /// Assigned at start-up by `main`, so that the optimizer cannot assume which closure it holds.
   nonisolated(unsafe) static var opaqueReader: (Stored) -> Int = { _ in 0 }
 

@@ -97,6 +97,7 @@ var scenarios: [Scenario] = [
   Scenario("floor: NSLock lock+read+unlock", [(reference, Floors.nsLock)]),
   Scenario("floor: pthread_mutex lock+read+unlock", [(reference, Floors.pthreadMutex)]),
   Scenario("floor: [ObjectIdentifier: Any] + as!", [(reference, Floors.dictionaryAndCast)]),
+  Scenario("floor: read a task-local object inside its binding", [(reference, Floors.taskLocalRead)]),
   Scenario(
     "read at root",
     [
