@@ -46,6 +46,23 @@ struct ScopedOverrideTests {
     #expect(await task.value == 3)
   }
 
+  /// The scope a task inherited lives as long as the task, not as the scope's operation: a
+  /// property made outside any scope reads it once the operation has returned.
+  @Test func aTaskReadsTheScopeItInheritedOnceTheScopeHasReturned() async {
+    let reader = Reader()  // made outside any scope: it reads the scope where it is read
+    let (scopeEnded, end) = AsyncStream<Void>.makeStream()
+    let task = Dependencies.withValues {
+      $0.scopedName = "inherited"
+    } operation: {
+      Task {
+        for await _ in scopeEnded { break }
+        return reader.scopedName
+      }
+    }
+    end.yield()
+    #expect(await task.value == "inherited")
+  }
+
   @Test func concurrentlyRunningSiblingDoesNotSeeTheOverride() async {
     let (inside, sibling) = await withTaskGroup(of: (String, Int).self) { group in
       group.addTask {
