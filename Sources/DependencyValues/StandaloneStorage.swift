@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The storage of a `Dependencies()` made outside any environment (swift-dependencies'
 /// `DependencyValues()`): a dictionary of the values written into it, copied on write as any
 /// dictionary, so that the `Dependencies` value that holds it behaves as a value.
@@ -58,10 +50,7 @@ package struct StandaloneStorage: DependencyStorage {
       return Box<DependencyContext>.unbox(box)
     }
     if TestFailureReporting.reporter != nil { return .test }
-    if let previews = getenv("XCODE_RUNNING_FOR_PREVIEWS"), String(cString: previews) == "1" {
-      return .preview
-    }
-    return .live
+    return environmentVariable("XCODE_RUNNING_FOR_PREVIEWS") == "1" ? .preview : .live
   }
 
   /// The live value of `Key`: `defaultValue` where the key is a `DependencyKey` (in any module);
