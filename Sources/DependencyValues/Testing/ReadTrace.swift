@@ -119,8 +119,7 @@ package enum ReadTrace {
     let property = innermost.pointee.property.map { String(cString: $0) }.flatMap {
       $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil
     }
-    var frame: UnsafeMutablePointer<Frame>? = innermost
-    while let current = frame, current.pointee.site == nil { frame = current.pointee.outer }
-    return (property, frame?.pointee.site)
+    let framed = sequence(first: innermost) { $0.pointee.outer }.first { $0.pointee.site != nil }
+    return (property, framed?.pointee.site)
   }
 }

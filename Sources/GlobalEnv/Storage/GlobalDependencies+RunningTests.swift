@@ -65,9 +65,8 @@ extension GlobalDependencies {
         at: nil)
     }
 
-    /// The running test's scope, made on first use (or, unless `making`, only if it has one
-    /// already); `nil` where tests are not isolated, or no test is known to run on this task (or
-    /// thread).
+    /// The running test's scope, made on first use (when not `making`, only one made before);
+    /// `nil` where tests are not isolated, or no test is known to run on this task (or thread).
     static func current(making: Bool = true) -> Scope? {
       guard isolatesTests else { return nil }
       if let run = TestRun.current {
