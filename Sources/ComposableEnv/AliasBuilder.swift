@@ -29,9 +29,7 @@ import _EnvironmentCore
 @resultBuilder
 public struct AliasBuilder<Environment> {
   /// The declarations, applied in order to the new environment.
-  private(set) var declarations: [(ComposableEnvironment) -> Void] = []
-
-  init() {}
+  var declarations: [(ComposableEnvironment) -> Void] = []
 
   /// Combines the builders of the statements of an `aliases` closure: each statement's aliases,
   /// in order. (Each statement starts from the closure's empty builder.)
@@ -40,9 +38,7 @@ public struct AliasBuilder<Environment> {
   /// { $0.alias(\.feedMainQueue, to: \.mainQueue); $0.alias(\.feedClock, to: \.clock) }
   /// ```
   public static func buildBlock(_ statements: AliasBuilder...) -> AliasBuilder {
-    var combined = AliasBuilder()
-    combined.declarations = statements.flatMap(\.declarations)
-    return combined
+    AliasBuilder(declarations: statements.flatMap(\.declarations))
   }
 
   /// Adds an alias: on the derived environment and its descendants, `dependency` and `reference`
@@ -57,11 +53,10 @@ public struct AliasBuilder<Environment> {
     to reference: WritableKeyPath<Dependencies, Value>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    var builder = self
-    builder.declarations.append {
-      $0.aliasing(dependency, to: reference, fileID: fileID, line: line)
-    }
-    return builder
+    AliasBuilder(
+      declarations: declarations + [
+        { $0.aliasing(dependency, to: reference, fileID: fileID, line: line) }
+      ])
   }
 
   /// Declares the dependency at `dependency` an alias of the dependency of `reference`.

@@ -53,12 +53,7 @@ extension ComposableEnvironment {
     label: String, environment: ComposableEnvironment
   )] {
     // Reflect outside the lock: a custom mirror is user code, which may read dependencies.
-    var mirrors: [Mirror] = []
-    var mirror: Mirror? = Mirror(reflecting: self)
-    while let current = mirror {
-      mirrors.insert(current, at: 0)
-      mirror = current.superclassMirror
-    }
+    let mirrors = sequence(first: Mirror(reflecting: self)) { $0.superclassMirror }.reversed()
     let wrappers = mirrors.flatMap(\.children).compactMap {
       child -> (String, AnyDerivedEnvironment)? in
       guard let wrapper = child.value as? AnyDerivedEnvironment else { return nil }

@@ -224,7 +224,7 @@ nonisolated open class ComposableEnvironment {
     _ type: Child.Type,
     id: ID
   ) -> Bool {
-    removeDerivedChild(Child.self, id: AnyHashable(id))
+    node.existingDerivedChildren?.remove(Child.self, id: AnyHashable(id)) ?? false
   }
 
   /// Drops the cached child of type `Child` made by ``derived(_:)``, if there is one. Returns
@@ -235,11 +235,7 @@ nonisolated open class ComposableEnvironment {
   /// ```
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment>(_ type: Child.Type) -> Bool {
-    removeDerivedChild(Child.self, id: nil)
-  }
-
-  private func removeDerivedChild(_ type: Any.Type, id: AnyHashable?) -> Bool {
-    node.existingDerivedChildren?.remove(type, id: id) ?? false
+    node.existingDerivedChildren?.remove(Child.self, id: nil) ?? false
   }
 
   private func derivedChild<Child: ComposableEnvironment>(
@@ -268,9 +264,7 @@ nonisolated open class ComposableEnvironment {
     if let made { return unsafeDowncast(made, to: Child.self) }
     let context = ThreadContext.current
     let child = Once.value(
-      of: .derivation(child: Child.self, parent: Self.self),
-      in: context,
-      access: state,
+      of: .derivation(child: Child.self, parent: Self.self), in: context, access: state,
       make: {
         let child = node.deriving(Child.self, in: context, make)
         // Born attached unless `make` returned an environment created before the derivation.

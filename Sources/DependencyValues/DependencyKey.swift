@@ -261,10 +261,9 @@ extension DependencyKey {
   /// }
   /// ```
   public static var testValue: Value {
-    let value = previewValue
     // After computing the value, which may compute other keys' test values on this thread.
-    TestValueMark.markUndeclared(Self.self)
-    return value
+    defer { TestValueMark.markUndeclared(Self.self) }
+    return previewValue
   }
 }
 

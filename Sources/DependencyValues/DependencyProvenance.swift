@@ -88,16 +88,16 @@ public struct DependencyProvenance: Sendable, Equatable, CustomStringConvertible
   /// ```
   public var description: String {
     let alias = valueKey == key ? "" : " (as \(valueKey), through an alias)"
-    let source: String
-    switch origin {
-    case .thisEnvironment: source = "set on this environment"
-    case .ancestor(let path) where path.count > 1:
-      source = "set on \(path[path.count - 1]) (\(path.joined(separator: " → ")))"
-    case .ancestor(let path): source = "set on \(path.last ?? "an ancestor")"
-    case .processWide: source = "set process-wide"
-    case .scope(let level): source = "set by withValues scope \(level) of this task"
-    case .defaultValue: source = "default value"
-    }
+    let source =
+      switch origin {
+      case .thisEnvironment: "set on this environment"
+      case .ancestor(let path) where path.count > 1:
+        "set on \(path[path.count - 1]) (\(path.joined(separator: " → ")))"
+      case .ancestor(let path): "set on \(path.last ?? "an ancestor")"
+      case .processWide: "set process-wide"
+      case .scope(let level): "set by withValues scope \(level) of this task"
+      case .defaultValue: "default value"
+      }
     return "\(key) = \(value): \(source)\(alias)"
   }
 }

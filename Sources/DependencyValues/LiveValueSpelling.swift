@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Stops a key that declares neither `defaultValue` nor `liveValue` from reading each through the
 /// other forever (a key whose `Value` its `testValue` gives, so that the compiler accepts it).
 ///
@@ -23,12 +15,9 @@
 /// thread while its mark is set, and reads of other keys on other threads never see it.
 enum LiveValueSpelling {
   /// The thread-local slot that holds the marked key (its `ObjectIdentifier`'s bits), or null.
-  private static let slot: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "swift-composable-env: no thread-local slot left (\(status))")
-    return key
-  }()
+  private static let slot = ThreadLocalPointer {
+    "swift-composable-env: no thread-local slot left (\($0))"
+  }
 
   /// The default `liveValue` of `Key`: `read` (its `defaultValue`), with the thread marked with
   /// `Key` meanwhile. The previous mark is restored, so that a default reading other keys' live
@@ -36,16 +25,16 @@ enum LiveValueSpelling {
   static func readingDefaultValue<Key: DependencyKey>(
     of _: Key.Type, _ read: () -> Key.Value
   ) -> Key.Value {
-    let outer = pthread_getspecific(slot)
-    pthread_setspecific(slot, mark(of: Key.self))
-    defer { pthread_setspecific(slot, outer) }
+    let outer = slot.value
+    slot.value = mark(of: Key.self)
+    defer { slot.value = outer }
     return read()
   }
 
   /// Called by the default `defaultValue` of `Key`: stops the program when the default
   /// `liveValue` of `Key` is what called it, that is, when `Key` declares neither.
   static func checkDeclared<Key: DependencyKey>(_: Key.Type) {
-    guard pthread_getspecific(slot) == mark(of: Key.self) else { return }
+    guard slot.value == mark(of: Key.self) else { return }
     fatalError(
       """
       swift-composable-env: \(String(reflecting: Key.self)) declares neither liveValue nor \

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The storage of a `Dependencies()` made outside any environment (swift-dependencies'
 /// `DependencyValues()`): a dictionary of the values written into it, copied on write as any
 /// dictionary, so that the `Dependencies` value that holds it behaves as a value.
@@ -29,7 +21,7 @@ package struct StandaloneStorage: DependencyStorage {
   package func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     if let box = written.box(for: key) { return Box<Key.Value>.unbox(box) }
     switch context {
-    case .live: return Self.liveValue(of: key)
+    case .live: return Key.liveValueBox().map(Box<Key.Value>.unbox) ?? Key.testValue
     case .preview: return Key.previewValue
     case .test:
       let (value, declared) = TestValueMark.testValue(of: key)
@@ -58,23 +50,6 @@ package struct StandaloneStorage: DependencyStorage {
       return Box<DependencyContext>.unbox(box)
     }
     if TestFailureReporting.reporter != nil { return .test }
-    if let previews = getenv("XCODE_RUNNING_FOR_PREVIEWS"), String(cString: previews) == "1" {
-      return .preview
-    }
-    return .live
+    return environmentVariable("XCODE_RUNNING_FOR_PREVIEWS") == "1" ? .preview : .live
   }
-
-  /// The live value of `Key`: `defaultValue` where the key is a `DependencyKey` (in any module);
-  /// for a key with a test value only, that.
-  private static func liveValue<Key: TestDependencyKey>(of key: Key.Type) -> Key.Value {
-    if let live = Key._boxedLiveValue() { return Box<Key.Value>.unbox(live.box) }
-    // The same key type, opened as a `DependencyKey`: its box is a `Box<Key.Value>`.
-    if let live = key as? any DependencyKey.Type { return Box<Key.Value>.unbox(live.boxedLive()) }
-    return Key.testValue
-  }
-}
-
-extension DependencyKey {
-  /// The live value, boxed, for a caller that knows the key only as an existential.
-  fileprivate static func boxedLive() -> AnyObject { Box<Value>(defaultValue) }
 }

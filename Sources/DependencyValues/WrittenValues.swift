@@ -28,8 +28,7 @@ package struct WrittenValues: Sendable {
 
   /// The box written for `key`, if any.
   package func box<Key: TestDependencyKey>(for key: Key.Type) -> (any AnyObject & Sendable)? {
-    let id = ObjectIdentifier(key)
-    return entries.last { $0.key == id }?.box
+    entries.last { $0.key == ObjectIdentifier(key) }?.box
   }
 
   /// Records `box` as `key`'s value, replacing any written before.

@@ -1,13 +1,5 @@
 import _EnvironmentAtomics
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The reads of dependencies in progress on the calling thread, for the test failure a read may
 /// raise: where the user wrote the read, and which `Dependencies` property's getter is running.
 /// Looked at only when a failure is reported, which then costs no more than formatting it.
@@ -41,12 +33,9 @@ package enum ReadTrace {
 
   /// The calling thread's innermost frame. The key is never deleted: a frame is on the stack, so
   /// there is nothing to release at a thread's exit.
-  private static let innermostFrame: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "swift-composable-env: pthread_key_create failed with \(status)")
-    return key
-  }()
+  private static let innermostFrame = ThreadLocalPointer {
+    "swift-composable-env: pthread_key_create failed with \($0)"
+  }
 
   /// Whether a read may report a test failure: some test context is alive (one atomic load; see
   /// `TestContext`). Without one, no read runs in a frame. Inlined, so that a read outside tests
@@ -55,7 +44,7 @@ package enum ReadTrace {
   static var mayReport: Bool { environment_live_test_contexts_load() != 0 }
 
   private static var innermost: UnsafeMutablePointer<Frame>? {
-    pthread_getspecific(innermostFrame)?.assumingMemoryBound(to: Frame.self)
+    innermostFrame.value?.assumingMemoryBound(to: Frame.self)
   }
 
   /// Runs `body`, a read written at `site` (if known), as the calling thread's innermost read.
@@ -73,8 +62,8 @@ package enum ReadTrace {
   static func readingInFrame<Result>(at site: ReadSite?, _ body: () -> Result) -> Result {
     var frame = Frame(site: site, property: nil, outer: innermost)
     return withUnsafeMutablePointer(to: &frame) { frame in
-      pthread_setspecific(innermostFrame, frame)
-      defer { pthread_setspecific(innermostFrame, frame.pointee.outer) }
+      innermostFrame.value = UnsafeMutableRawPointer(frame)
+      defer { innermostFrame.value = UnsafeMutableRawPointer(frame.pointee.outer) }
       return body()
     }
   }
@@ -130,8 +119,7 @@ package enum ReadTrace {
     let property = innermost.pointee.property.map { String(cString: $0) }.flatMap {
       $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? $0 : nil
     }
-    var frame: UnsafeMutablePointer<Frame>? = innermost
-    while let current = frame, current.pointee.site == nil { frame = current.pointee.outer }
-    return (property, frame?.pointee.site)
+    let framed = sequence(first: innermost) { $0.pointee.outer }.first { $0.pointee.site != nil }
+    return (property, framed?.pointee.site)
   }
 }

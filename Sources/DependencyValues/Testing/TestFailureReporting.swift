@@ -74,11 +74,8 @@ package enum TestFailureReporting {
   /// // in an app: "Feature.swift:12: swift-composable-env: APIClient.fetch is unimplemented"
   /// ```
   package static func record(_ message: String, at location: TestFailureLocation?) {
-    if let reporter {
-      reporter.record(message, at: location)
-    } else {
-      writeToStandardError(lineWithoutTest(message, at: location))
-    }
+    guard let reporter else { return writeToStandardError(lineWithoutTest(message, at: location)) }
+    reporter.record(message, at: location)
   }
 
   /// What `record` writes to standard error in a program that runs no test.

@@ -129,7 +129,13 @@ public func unimplemented<Result, Endpoint: StringProtocol>(
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> Result {
-  UnimplementedSite(String(endpoint), fileID, filePath, function, line, column).reportEvaluation()
+  let site = UnimplementedSite(String(endpoint), fileID, filePath, function, line, column)
+  TestFailureReporting.record(
+    """
+    Unimplemented: \(site.name) was evaluated. The dependency's value in this test is a \
+    placeholder: set the dependency for this test, or declare a test value that implements it.
+    """,
+    at: site.location)
   return placeholder()
 }
 
@@ -214,19 +220,9 @@ private struct UnimplementedSite: Sendable {
   }
 
   /// The endpoint's name; one made without a name is named by where it was made.
-  private var name: String {
+  var name: String {
     endpoint.isEmpty
       ? "the endpoint made at \(location.fileID):\(location.line), in \(function)" : endpoint
-  }
-
-  /// Records the failure of evaluating an unimplemented value.
-  func reportEvaluation() {
-    TestFailureReporting.record(
-      """
-      Unimplemented: \(name) was evaluated. The dependency's value in this test is a placeholder: \
-      set the dependency for this test, or declare a test value that implements it.
-      """,
-      at: location)
   }
 
   /// Records the failure of a call with `argument`s.

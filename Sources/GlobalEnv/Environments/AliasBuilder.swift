@@ -29,9 +29,7 @@ import _EnvironmentCore
 @resultBuilder
 public struct AliasBuilder<Environment>: Sendable {
   /// The declarations, applied in order when the environment is created.
-  private(set) var declarations: [@Sendable () -> Void] = []
-
-  init() {}
+  var declarations: [@Sendable () -> Void] = []
 
   /// Combines the builders of the statements of an `aliases` closure: each statement's aliases,
   /// in order. (Each statement starts from the closure's empty builder.)
@@ -40,9 +38,7 @@ public struct AliasBuilder<Environment>: Sendable {
   /// { $0.alias(\.feedMainQueue, to: \.mainQueue); $0.alias(\.feedClock, to: \.clock) }
   /// ```
   public static func buildBlock(_ statements: AliasBuilder...) -> AliasBuilder {
-    var combined = AliasBuilder()
-    combined.declarations = statements.flatMap(\.declarations)
-    return combined
+    AliasBuilder(declarations: statements.flatMap(\.declarations))
   }
 
   /// Adds an alias, declared when the derived environment is created, like
@@ -57,12 +53,11 @@ public struct AliasBuilder<Environment>: Sendable {
     to reference: WritableKeyPath<Dependencies, Value> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
-    var builder = self
-    builder.declarations.append {
-      GlobalDependencies.writeTarget.alias(
-        dependency, to: reference, at: AliasSite(fileID: fileID, line: line))
-    }
-    return builder
+    let site = AliasSite(fileID: fileID, line: line)
+    return AliasBuilder(
+      declarations: declarations + [
+        { GlobalDependencies.writeTarget.alias(dependency, to: reference, at: site) }
+      ])
   }
 
   /// Declares the dependency at `dependency` an alias of the dependency of `reference`.

@@ -106,8 +106,7 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   /// ```
   public var wrappedValue: Environment {
     let created = Once.value(
-      of: .derivation(child: Environment.self, parent: nil),
-      in: .current,
+      of: .derivation(child: Environment.self, parent: nil), in: .current,
       access: { body in state.withLock { body(&$0) } },
       make: {
         let created = make()

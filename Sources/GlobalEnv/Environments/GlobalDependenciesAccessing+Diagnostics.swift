@@ -35,15 +35,12 @@ extension GlobalDependenciesAccessing {
     var level = lineage.count { $0.environmentType == ScopedOverride.self }
     var dump: DependencyTreeDump?
     for (depth, node) in lineage.enumerated().reversed() {
-      let title: String
-      if depth == 0 {
-        title = "Process-wide dependencies"
-      } else if node.environmentType == ScopedOverride.self {
-        title = "withValues scope \(level)"
-        level -= 1
-      } else {
-        title = "Process-wide dependencies of this test"
-      }
+      let isScope = node.environmentType == ScopedOverride.self
+      let title =
+        depth == 0
+        ? "Process-wide dependencies"
+        : isScope ? "withValues scope \(level)" : "Process-wide dependencies of this test"
+      if isScope { level -= 1 }
       dump = node.dump(title: title, children: dump.map { [$0] } ?? [])
     }
     return dump!.rendered(as: format)

@@ -21,7 +21,7 @@ extension Dependencies {
       GlobalDependencies.root.removeAllValues()
       GlobalDependencies.root.resetDefaults()
     }
-    PreparedKeys.removeAll(in: scope)
+    (scope?.preparedKeys ?? PreparedKeys.processWide).withLock { $0.removeAll() }
   }
 
   /// Removes every process-wide alias (in a test, the test's own). Aliases declared inside

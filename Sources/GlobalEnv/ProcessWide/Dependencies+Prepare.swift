@@ -94,7 +94,7 @@ extension Dependencies {
 /// `Dependencies.reset()`).
 enum PreparedKeys {
   /// `nonisolated(unsafe)`: an immutable reference; the set is only touched under its lock.
-  nonisolated(unsafe) private static let processWide = LockedValue<Set<ObjectIdentifier>>.make([])
+  nonisolated(unsafe) static let processWide = LockedValue<Set<ObjectIdentifier>>.make([])
 
   /// Adds `ids` to the keys prepared in `scope` (a test's), or process-wide, returning those
   /// that were there already.
@@ -104,10 +104,5 @@ enum PreparedKeys {
     (scope?.preparedKeys ?? processWide).withLock { keys in
       Set(ids.filter { !keys.insert($0).inserted })
     }
-  }
-
-  /// Forgets every key prepared in `scope` (a test's), or process-wide.
-  static func removeAll(in scope: GlobalDependencies.Scope?) {
-    (scope?.preparedKeys ?? processWide).withLock { $0.removeAll() }
   }
 }

@@ -34,13 +34,11 @@ public struct Dependency<Value>: Sendable {
 
   /// The `withValues` scope in which the value holding this property was made, if any: reads go
   /// through it, from any task or thread, the values of the scope where they happen winning.
-  @usableFromInline
-  let scope: GlobalDependencies.Scope?
+  @usableFromInline let scope = GlobalDependencies.capturedScope
 
   /// Where the property is declared: where a test failure of its reads is recorded (see
   /// `ReadSite`).
-  @usableFromInline
-  let site: ReadSite
+  @usableFromInline let site: ReadSite
 
   /// Declares a property that reads the dependency at `keyPath`, or a value within it.
   ///
@@ -64,7 +62,6 @@ public struct Dependency<Value>: Sendable {
     column: UInt = #column
   ) {
     source = .keyPath(keyPath)
-    scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -92,7 +89,6 @@ public struct Dependency<Value>: Sendable {
     column: UInt = #column
   ) where Key.Value == Value {
     source = .key(KeyInfo(key))
-    scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -113,7 +109,6 @@ public struct Dependency<Value>: Sendable {
     column: UInt = #column
   ) {
     source = .projecting(DependencyCast.keyPath(keyPath, as: type), ifShapedAs: keyPath)
-    scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -134,7 +129,6 @@ public struct Dependency<Value>: Sendable {
     column: UInt = #column
   ) {
     source = .keyPath(DependencyCast.keyPath(of: key, as: type))
-    scope = GlobalDependencies.capturedScope
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 

@@ -25,9 +25,7 @@ extension Dependencies {
   package static var overlayCountOfCurrentScope: Int {
     GlobalDependencies.Scope.current?.overlayCount ?? 0
   }
-}
 
-extension Dependencies {
   /// The node reads start from in the current task (the innermost scope's, or the process-wide
   /// values'): where a layer above the module, as services are, sets what it makes.
   ///
@@ -35,4 +33,16 @@ extension Dependencies {
   /// let node = Dependencies.currentNode  // the process-wide values outside scopes
   /// ```
   package static var currentNode: Node { GlobalDependencies.current }
+
+  /// The values of the current task's scope (or the process-wide ones), as a value of its own:
+  /// swift-dependencies' `DependencyValues._current`, for code that reads it. Reads see the
+  /// scope's values; writes stay in the copy and change no scope (set values with
+  /// `withDependencies`).
+  ///
+  /// ```swift
+  /// withDependencies { $0.uuid = .incrementing } operation: {
+  ///   DependencyValues._current.uuid()  // 00000000-0000-0000-0000-000000000000
+  /// }
+  /// ```
+  public static var _current: Dependencies { GlobalDependencies.current.detachedValues() }
 }

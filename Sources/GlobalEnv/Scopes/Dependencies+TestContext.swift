@@ -31,7 +31,8 @@ extension Dependencies {
   /// The scope a new test context runs in: on the current scope, or the test's own.
   private static func testScope(owning context: TestContext) -> GlobalDependencies.Scope {
     GlobalDependencies.makeScope(
-      on: GlobalDependencies.Scope.current ?? GlobalDependencies.RunningTestScopes.existing(),
+      on: GlobalDependencies.Scope.current
+        ?? GlobalDependencies.RunningTestScopes.current(making: false),
       owning: context, { _ in })
   }
 }

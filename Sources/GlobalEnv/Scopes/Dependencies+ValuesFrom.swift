@@ -117,7 +117,7 @@ extension GlobalDependencies {
         """,
         at: site.location)
     }
-    guard let captured = property?.capturedScope ?? remembered else {
+    guard let captured = property?.scope ?? remembered else {
       return try makeScope(on: current, update)
     }
     let base = captured.node(readFrom: current)

@@ -3,12 +3,10 @@ import _EnvironmentCore
 
 /// A `@Dependency` property, as `withValues(from:)` finds it in a value's stored properties.
 protocol CapturesScope {
-  var capturedScope: GlobalDependencies.Scope? { get }
+  var scope: GlobalDependencies.Scope? { get }
 }
 
-extension Dependency: CapturesScope {
-  var capturedScope: GlobalDependencies.Scope? { scope }
-}
+extension Dependency: CapturesScope {}
 
 /// An object's first `@Dependency` property, in the order `Mirror` lists stored properties (its
 /// class's, in declaration order, then its superclasses'): what `withDependencies(from:)` carries
@@ -20,15 +18,12 @@ extension Dependency: CapturesScope {
 /// `@Dependency` properties costs what one does).
 ///
 /// ```swift
-/// FirstDependencyProperty.of(model)?.capturedScope  // the scope the model was made in
+/// FirstDependencyProperty.of(model)?.scope  // the scope the model was made in
 /// ```
 enum FirstDependencyProperty {
   /// Where the property is: `level` superclass mirrors up, at `index` among that mirror's
   /// children.
-  private struct Location: Sendable {
-    let level: Int
-    let index: Int
-  }
+  private typealias Location = (level: Int, index: Int)
 
   /// For each type reflected so far, its first property's location, or `nil` when it declares
   /// none. A leaf lock; as many entries as types given to `withDependencies(from:)` or returned
@@ -50,9 +45,6 @@ enum FirstDependencyProperty {
     return found?.property
   }
 
-  /// Whether `object`'s type declares a `@Dependency` property.
-  static func isDeclared(in object: Any) -> Bool { of(object) != nil }
-
   private static func property(of object: Any, at location: Location) -> (any CapturesScope)? {
     var mirror: Mirror? = Mirror(reflecting: object)
     for _ in 0..<location.level { mirror = mirror?.superclassMirror }
@@ -62,16 +54,11 @@ enum FirstDependencyProperty {
   }
 
   private static func scan(_ object: Any) -> (property: any CapturesScope, location: Location)? {
-    var mirror: Mirror? = Mirror(reflecting: object)
-    var level = 0
-    while let current = mirror {
-      for (index, child) in current.children.enumerated() {
-        if let property = child.value as? any CapturesScope {
-          return (property, Location(level: level, index: index))
-        }
+    let mirrors = sequence(first: Mirror(reflecting: object)) { $0.superclassMirror }
+    for (level, mirror) in mirrors.enumerated() {
+      for (index, child) in mirror.children.enumerated() {
+        if let property = child.value as? any CapturesScope { return (property, (level, index)) }
       }
-      mirror = current.superclassMirror
-      level += 1
     }
     return nil
   }

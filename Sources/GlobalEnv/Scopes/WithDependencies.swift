@@ -115,9 +115,7 @@ public func withDependencies<Result>(
 ) rethrows -> Result {
   let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   return try GlobalDependencies.run(
-    operation,
-    rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, update, at: site))
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update, at: site))
 }
 
 /// Runs `operation` with the values `model`'s `@Dependency` properties captured, the current
@@ -162,9 +160,7 @@ public func withDependencies<Result>(
 ) async rethrows -> Result {
   let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
   return try await GlobalDependencies.run(
-    operation,
-    rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, update, at: site))
+    operation, rememberingObjectsIn: GlobalDependencies.makeScope(from: model, update, at: site))
 }
 
 /// Runs the asynchronous `operation` with the values `model`'s `@Dependency` properties
@@ -212,11 +208,54 @@ public func withDependencies<Result>(
   line: UInt = #line,
   column: UInt = #column
 ) async rethrows -> Result {
-  let site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
-  return try await GlobalDependencies.run(
-    operation,
-    rememberingObjectsIn: GlobalDependencies.makeScope(
-      from: model, { _ in }, at: site))
+  try await withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
+}
+
+extension Dependencies {
+  /// Runs `operation` with dependencies overridden by `update`, for `operation` and the tasks it
+  /// starts only: this library's spelling of `withDependencies(_:operation:)`, which it calls (one
+  /// implementation, the same behaviour: an object `operation` returns is remembered too).
+  ///
+  /// Reads inside see the overrides layered on the process-wide values; code running concurrently
+  /// elsewhere does not. Scopes nest, the innermost winning, and process-wide aliases apply inside.
+  /// Inside the scope, `with(_:_:)`, the subscript setter and `aliasing(_:to:)` apply to the scope.
+  ///
+  /// ```swift
+  /// let titles = Dependencies.withValues {
+  ///   $0.apiClient = .stub
+  /// } operation: {
+  ///   FeedModel().loadTitles()
+  /// }
+  /// ```
+  @discardableResult
+  public static func withValues<Result>(
+    _ update: (inout Dependencies) throws -> Void,
+    operation: () throws -> Result
+  ) rethrows -> Result {
+    try GlobalEnv.withDependencies(update, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with dependencies overridden by `update`, for `operation`
+  /// and the tasks it starts (child tasks and `Task {}` created inside) only: calls the
+  /// asynchronous `withDependencies(_:operation:)`.
+  ///
+  /// ```swift
+  /// let titles = await Dependencies.withValues {
+  ///   $0.apiClient = .stub
+  /// } operation: {
+  ///   await FeedModel().loadTitles()
+  /// }
+  /// ```
+  @discardableResult
+  public static func withValues<Result>(
+    _ update: (inout Dependencies) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await GlobalEnv.withDependencies(update, operation: operation)
+  }
 }
 
 extension GlobalDependencies {

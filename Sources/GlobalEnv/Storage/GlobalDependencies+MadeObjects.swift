@@ -42,14 +42,19 @@ extension GlobalDependencies {
     static func remember<Result>(_ result: Result, madeIn scope: Scope) {
       guard Result.self is AnyClass else { return }
       let object = result as AnyObject
-      guard !FirstDependencyProperty.isDeclared(in: object) else { return }
+      guard FirstDependencyProperty.of(object) == nil else { return }
       scope.node.dropCachedReads()
       let entry = Entry(object: object, scope: scope)
-      // The scopes taken out are released when the returned array is, after the lock: a scope
-      // released last releases its values, whose deinits are user code.
-      _ = state.withLock { state in
+      // The scopes taken out are released when the returned ones are, after the lock: a scope
+      // released last releases its values, whose deinits are user code. Once there are `pruneAt`
+      // entries, those whose object has ended are taken out.
+      _ = state.withLock { state -> (Entry?, [ObjectIdentifier: Entry]) in
         let replaced = state.entries.updateValue(entry, forKey: ObjectIdentifier(object))
-        return (replaced?.scope, pruned(&state))
+        guard state.entries.count >= state.pruneAt else { return (replaced, [:]) }
+        let ended = state.entries.filter { $0.value.object == nil }
+        for id in ended.keys { state.entries[id] = nil }
+        state.pruneAt = max(16, 2 * state.entries.count)
+        return (replaced, ended)
       }
     }
 
@@ -62,16 +67,6 @@ extension GlobalDependencies {
         else { return nil }
         return entry.scope
       }
-    }
-
-    /// Removes the entries whose object has ended, once there are `pruneAt` entries, returning
-    /// their scopes for the caller to release after the lock.
-    private static func pruned(_ state: inout State) -> [Scope] {
-      guard state.entries.count >= state.pruneAt else { return [] }
-      let ended = state.entries.filter { $0.value.object == nil }
-      for id in ended.keys { state.entries[id] = nil }
-      state.pruneAt = max(16, 2 * state.entries.count)
-      return ended.values.map(\.scope)
     }
   }
 }

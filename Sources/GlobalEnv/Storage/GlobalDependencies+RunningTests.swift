@@ -45,14 +45,6 @@ extension GlobalDependencies {
       root.testContext?.defaults == .testValues && TestFailureReporting.reporter != nil
     }
 
-    /// The running test's scope, if it has one already.
-    static func existing() -> Scope? {
-      guard isolatesTests else { return nil }
-      if let run = TestRun.current { return run.scope.withLock { $0 } }
-      guard let test = TestFailureReporting.reporter?.currentTestKey else { return nil }
-      return scopes.withLock { $0[AnyHashable(test)] }
-    }
-
     /// The parameterized tests reported already, by key.
     nonisolated(unsafe) private static let reported = LockedValue<Set<AnyHashable>>.make([])
 
@@ -60,7 +52,7 @@ extension GlobalDependencies {
     /// per test.
     static func checkWrite() {
       guard let reporter = TestFailureReporting.reporter, reporter.runningTestIsParameterized,
-        Scope.current == nil, let test = reporter.currentTestKey, existing() != nil,
+        Scope.current == nil, let test = reporter.currentTestKey, current(making: false) != nil,
         reported.withLock({ $0.insert(AnyHashable(test)).inserted })
       else { return }
       TestFailureReporting.record(
@@ -73,33 +65,35 @@ extension GlobalDependencies {
         at: nil)
     }
 
-    /// The running test's scope, made on first use; `nil` where tests are not isolated, or no
-    /// test is known to run on this task (or thread).
-    static func current() -> Scope? {
+    /// The running test's scope, made on first use (when not `making`, only one made before);
+    /// `nil` where tests are not isolated, or no test is known to run on this task (or thread).
+    static func current(making: Bool = true) -> Scope? {
       guard isolatesTests else { return nil }
-      if let run = TestRun.current { return scope(in: run.scope, at: \.self).scope }
-      guard let reporter = TestFailureReporting.reporter, let test = reporter.currentTestKey
+      if let run = TestRun.current {
+        return scope(in: run.scope, at: \.self, making: making)?.scope
+      }
+      guard let reporter = TestFailureReporting.reporter, let test = reporter.currentTestKey,
+        let found = scope(in: scopes, at: \.[AnyHashable(test)], making: making)
       else { return nil }
-      let (scope, isNew) = scope(in: scopes, at: \.[AnyHashable(test)])
       // Ended with the test where the framework says when (an XCTest case): its values are
       // released, and the key (a case's identity, which a later case may reuse) is free again.
-      if isNew { _ = reporter.whenRunningTestEnds { end(test) } }
-      return scope
+      if found.isNew { _ = reporter.whenRunningTestEnds { end(test) } }
+      return found.scope
     }
 
     /// Ends the scope of `test`, a test that ended: what it holds is released after the lock.
     private static func end(_ test: any Hashable & Sendable) {
-      let ended = scopes.withLock { $0.removeValue(forKey: AnyHashable(test)) }
-      withExtendedLifetime(ended) {}
+      _ = scopes.withLock { $0.removeValue(forKey: AnyHashable(test)) }
     }
 
-    /// The scope `slot` holds at `path`, or else a new one for the test, on the process-wide
-    /// values, with a strict context of its own, kept there (`isNew`). A scope made by a racing
-    /// first use wins; the other is released after the lock.
+    /// The scope `slot` holds at `path`, or else, when `making`, a new one for the test, on the
+    /// process-wide values, with a strict context of its own, kept there (`isNew`). A scope made
+    /// by a racing first use wins; the other is released after the lock.
     private static func scope<Slot>(
-      in slot: LockedValue<Slot>, at path: WritableKeyPath<Slot, Scope?>
-    ) -> (scope: Scope, isNew: Bool) {
+      in slot: LockedValue<Slot>, at path: WritableKeyPath<Slot, Scope?>, making: Bool
+    ) -> (scope: Scope, isNew: Bool)? {
       if let scope = slot.withLock({ $0[keyPath: path] }) { return (scope, false) }
+      guard making else { return nil }
       let context = TestContext(ownedByTheRunningTest: false)
       let made = TestContext.$current.withValue(context) {
         makeScope(on: nil, owning: context, { _ in })

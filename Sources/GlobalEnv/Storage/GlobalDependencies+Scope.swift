@@ -31,25 +31,18 @@ extension GlobalDependencies {
     private let overlays = LockedValue<Overlays>.make(Overlays())
 
     /// Whether the scope's node is its own, whose cached reads it drops when it ends; not for a
-    /// scope that only reads another's node (see `init(readingNodeOf:)`).
+    /// scope that only reads another's node: a node of another scope (or an overlay of one)
+    /// whose read is computing a default, what a `@Dependency` declared in that default's getter
+    /// captures (see `GlobalDependencies.capturedScope`), which sets nothing of its own.
     private let ownsNode: Bool
 
-    init(node: Node, parent: Scope?, owning testContext: TestContext? = nil) {
+    init(
+      node: Node, parent: Scope?, owning testContext: TestContext? = nil, ownsNode: Bool = true
+    ) {
       self.node = node
       self.parent = parent
       ownedTestContext = testContext
-      ownsNode = true
-      LiveScopes.increment()
-    }
-
-    /// A scope that reads `node`, a node of another scope (or an overlay of one) whose read is
-    /// computing a default: what a `@Dependency` declared in that default's getter captures
-    /// (see `GlobalDependencies.capturedScope`). It sets nothing of its own.
-    init(readingNodeOf node: Node) {
-      self.node = node
-      parent = nil
-      ownedTestContext = nil
-      ownsNode = false
+      self.ownsNode = ownsNode
       LiveScopes.increment()
     }
 
@@ -76,33 +69,13 @@ extension GlobalDependencies {
 
     @usableFromInline
     func node(readFromOther reader: Scope) -> Node {
-      if reader.isInside(self) { return reader.node }
+      let readerChain = sequence(first: reader) { $0.parent }
+      // Made inside this scope (at any depth): the reader has this scope's values and its own.
+      if readerChain.dropFirst().contains(where: { $0 === self }) { return reader.node }
       // Counted at each read: `with(_:_:)` inside a scope sets values on it after it was made.
-      let writes = reader.chainWriteCount
+      let writes = readerChain.reduce(0) { $0 &+ $1.node.writeCount }
       if writes == 0 { return node }
       return reader.overlay(of: self, writes: writes)
-    }
-
-    /// Whether this scope was made inside `scope` (at any depth).
-    private func isInside(_ scope: Scope) -> Bool {
-      sequence(first: self, next: \.parent).dropFirst().contains { $0 === scope }
-    }
-
-    /// The sum of the write counts of this scope's chain: 0 while it sets no value; it changes
-    /// with every value set on it.
-    private var chainWriteCount: UInt64 {
-      var writes: UInt64 = 0
-      var scope: Scope? = self
-      while let current = scope {
-        writes &+= current.node.writeCount
-        scope = current.parent
-      }
-      return writes
-    }
-
-    /// The nodes of this scope's chain, outermost first.
-    private var chain: [Node] {
-      sequence(first: self, next: \.parent).map(\.node).reversed()
     }
 
     /// `captured`'s node overlaid with the values of this scope's chain (outermost first), made
@@ -111,6 +84,7 @@ extension GlobalDependencies {
     /// lives (see `Overlays`).
     private func overlay(of captured: Scope, writes: UInt64) -> Node {
       if let found = overlays.withLock({ $0.node(for: captured, writes: writes) }) { return found }
+      let chain: [Node] = sequence(first: self, next: \.parent).map(\.node).reversed()
       let made = captured.node.overlaid(withValuesOf: chain, as: ScopedOverride.self)
       let (kept, replaced, due) = overlays.withLock { $0.keep(made, for: captured, writes: writes) }
       // After the lock: an out-of-date overlay, or one made by a racing read, is released here.

@@ -23,17 +23,9 @@ enum GlobalDependencies {
     return root
   }()
 
-  /// Whether any scope is alive. While none is, a read skips the task-local lookup.
-  @inlinable @inline(__always)
-  static var scopesAreLive: Bool { LiveScopes.any }
-
   /// The node that reads start from, and writes go to, in the current task: the innermost
   /// scope's, or the root.
-  static var current: Node {
-    let root = root
-    if scopesAreLive, let scope = innermostScope { return scope.node }
-    return root
-  }
+  static var current: Node { innermostScopeIfAny?.node ?? root }
 
   /// Where a write goes: `current`. A write that a parameterized test makes to its own scope,
   /// shared by its cases, is reported (see `RunningTestScopes.checkWrite`).
@@ -52,11 +44,9 @@ enum GlobalDependencies {
   /// Where values set "process-wide" go: the root, or, in a test, its test scope (the one of its
   /// test context, or of the test itself), so that a test's `prepare` and `reset` reach only it.
   static var processWideScope: Scope? {
-    _ = root  // made first: in a test process, its making makes the test's own scope live
-    guard scopesAreLive else { return nil }
-    var scope = innermostScope
-    while let current = scope, current.ownedTestContext == nil { scope = current.parent }
-    return scope
+    innermostScopeIfAny.flatMap {
+      sequence(first: $0, next: \.parent).first { $0.ownedTestContext != nil }
+    }
   }
 
   /// The value of `keyPath` in the current task; a test failure of the read is recorded at
@@ -67,7 +57,7 @@ enum GlobalDependencies {
   @inlinable @inline(__always)
   static func read<Value>(_ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite?) -> Value {
     let root = root
-    if scopesAreLive, let scope = innermostScope { return scope.node.read(keyPath, from: site) }
+    if LiveScopes.any, let scope = innermostScope { return scope.node.read(keyPath, from: site) }
     return root.read(keyPath, from: site)
   }
 
@@ -78,7 +68,7 @@ enum GlobalDependencies {
     -> Value
   {
     let root = root
-    if scopesAreLive, let scope = innermostScope {
+    if LiveScopes.any, let scope = innermostScope {
       return source.read(at: scope.node, from: site)
     }
     return source.read(at: root, from: site)
@@ -89,7 +79,7 @@ enum GlobalDependencies {
   @inlinable @inline(__always)
   static func read<Key: DependencyKey>(key: Key.Type, from site: ReadSite) -> Key.Value {
     let root = root
-    if scopesAreLive, let scope = innermostScope { return scope.node.read(key: key, from: site) }
+    if LiveScopes.any, let scope = innermostScope { return scope.node.read(key: key, from: site) }
     return root.read(key: key, from: site)
   }
 
@@ -142,21 +132,20 @@ enum GlobalDependencies {
   /// `testValue` keeps the values of the model that read it.
   @usableFromInline
   static var capturedScope: Scope? {
-    guard scopesAreLive else { return nil }
-    let current = Scope.current
+    guard LiveScopes.any else { return nil }
     // A default computed by a read of the current task's own values captures what any
     // `@Dependency` made here does.
-    guard let reading = DefaultInProgress.readingNode,
-      !reading.isIdentical(to: innermostScope?.node ?? root)
-    else { return current }
-    return Scope(readingNodeOf: reading)
+    guard let reading = DefaultInProgress.readingNode, !reading.isIdentical(to: current) else {
+      return Scope.current
+    }
+    return Scope(node: reading, parent: nil, ownsNode: false)
   }
 
   /// The innermost scope, if any scope is alive: what a new scope is made on, and what
   /// `withEscapedValues` carries.
   static var innermostScopeIfAny: Scope? {
-    _ = root  // as in `processWideScope`: a first scope of the process is made on the test's
-    return scopesAreLive ? innermostScope : nil
+    _ = root  // made first: in a test process, its making makes the test's own scope live
+    return LiveScopes.any ? innermostScope : nil
   }
 
   /// What a `@Dependency` made in `captured` (if any) and declared at `site` reads now: with no
