@@ -12,7 +12,7 @@ import Testing
 ///
 /// @Test(.dependencies { $0.apiClient = .stub }) func loadsTitles() { … }
 /// ```
-public struct _DependenciesTraitOf<Module>: _DependencyScopingTrait {
+public struct _DependenciesTraitOf<Module>: TestTrait, SuiteTrait, TestScoping {
   /// An update of the values a test reads; reads made in it are part of setting values.
   package typealias Update = @Sendable (inout Dependencies) async throws -> Void
   /// Runs a test (`function`) with an update's overrides, the module's way: on top of the
@@ -50,50 +50,24 @@ public struct _DependenciesTraitOf<Module>: _DependencyScopingTrait {
     self.init({ $0[Value.self] = try value() }, run: run)
   }
 
-  /// Runs `function` with this trait's overrides, on top of those of the traits around it, in a
-  /// context of the test's own (see `_DependencyScopingTrait`):
+  /// Applied to each test of a suite, so that every test gets a context of its own.
   ///
   /// ```swift
-  /// @Test(.dependencies { $0.number = 1 }) func usesOne() { … }  // runs with number 1
-  /// ```
-  public func _scope(_ function: @Sendable () async throws -> Void) async throws {
-    try await run(update, function)
-  }
-}
-
-/// What the traits of both testing products share: each applies to every test of a suite, and
-/// Swift Testing runs each test it applies to through `_scope(_:)`, the trait's way of giving the
-/// test its dependencies.
-///
-/// ```swift
-/// @Suite(.dependencies { $0.clock = .frozen }) struct ClockTests { … }  // a scope per test
-/// ```
-public protocol _DependencyScopingTrait: TestTrait, SuiteTrait, TestScoping {
-  /// Runs `function`, a test the trait applies to, in the trait's scope.
-  ///
-  /// ```swift
-  /// try await trait._scope { try await body() }
-  /// ```
-  func _scope(_ function: @Sendable () async throws -> Void) async throws
-}
-
-extension _DependencyScopingTrait {
-  /// Applied to each test of a suite, so that every test gets a scope of its own.
-  ///
-  /// ```swift
-  /// @Suite(.dependencyTestContext) struct ClockTests { … }  // one context per test
+  /// @Suite(.dependencies { $0.clock = .frozen }) struct ClockTests { … }
   /// ```
   public var isRecursive: Bool { true }
 
-  /// Runs `function` in the trait's scope (`_scope(_:)`). Called by Swift Testing for each test
-  /// the trait applies to:
+  /// Runs `function` with this trait's overrides, on top of those of the traits around it, in a
+  /// context of the test's own. Called by Swift Testing for each test the trait applies to:
   ///
   /// ```swift
   /// @Test(.dependencies { $0.number = 1 }) func usesOne() { … }  // runs with number 1
   /// ```
   public func provideScope(
-    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await _scope(function)
+    try await run(update, function)
   }
 }

@@ -19,7 +19,7 @@ import _EnvironmentCore
 /// (`Module` tells the two apart, so that each product's factories are its own) and make it
 /// (`.dependencyTestContext`, and `.dependencyContext(_:)` for a test that reads live or preview
 /// values instead), each entering the context its module's way.
-public struct _DependencyTestContextTraitOf<Module>: _DependencyScopingTrait {
+public struct _DependencyTestContextTraitOf<Module>: TestTrait, SuiteTrait, TestScoping {
   /// Runs an operation in a new context, the module's way.
   private let enter: @Sendable (TestContext, @Sendable () async throws -> Void) async throws -> Void
   /// What the context's defaults are: test values (strict), preview values or live values.
@@ -35,12 +35,24 @@ public struct _DependencyTestContextTraitOf<Module>: _DependencyScopingTrait {
     self.enter = enter
   }
 
-  /// Runs `function` in a new dependency test context (see `_DependencyScopingTrait`):
+  /// Applied to each test of a suite, so that every test gets a context of its own.
+  ///
+  /// ```swift
+  /// @Suite(.dependencyTestContext) struct ClockTests { … }  // one context per test
+  /// ```
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` in a new dependency test context. Called by Swift Testing for each test the
+  /// trait applies to:
   ///
   /// ```swift
   /// @Test(.dependencyTestContext) func loads() { … }  // runs in its own context
   /// ```
-  public func _scope(_ function: @Sendable () async throws -> Void) async throws {
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
     try await withNewTestContext(context) { try await enter($0, function) }
   }
 }
