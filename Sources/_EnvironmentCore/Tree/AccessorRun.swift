@@ -38,14 +38,8 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// The key, when the run touched exactly one.
   var onlyKey: KeyInfo? { others.isEmpty ? first : nil }
 
-  /// A run with no sample: a probe of what a getter reads.
-  init(node: Node, storesWrites: Bool) {
-    self.node = node
-    self.sample = nil
-    self.storesWrites = storesWrites
-  }
-
-  private init(node: Node, sample: AccessorSample, storesWrites: Bool) {
+  /// A run whose getter gets `sample` (see `writing`); with none, a probe of what a getter reads.
+  init(node: Node, sample: AccessorSample? = nil, storesWrites: Bool) {
     self.node = node
     self.sample = sample
     self.storesWrites = storesWrites

@@ -20,14 +20,8 @@ extension Node {
       return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
     }
     let reference = group?.reference ?? key
-    return Origin(
-      value: reference.render(tree.defaultValue(of: reference, readAt: self)), valueKey: reference,
-      node: nil)
-  }
-
-  /// The key that `keyPath` reads. Reports a key path that reads none or several.
-  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
-    KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`")
+    let value = tree.defaultValue(of: reference, readAt: self, in: contextForDefaults())
+    return Origin(value: reference.render(value), valueKey: reference, node: nil)
   }
 
   /// The node this one inherits from; `nil` for a root.

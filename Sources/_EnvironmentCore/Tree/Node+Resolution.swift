@@ -14,16 +14,6 @@ import _EnvironmentAtomics
 /// has a current result, and reads at siblings reuse it. No lock is held while a default is
 /// computed (see `Tree.defaultValue(of:)`).
 extension Node {
-  /// The boxed value of `key` at this node, as of `generation` of `tree`, for a caller that
-  /// publishes it.
-  func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
-    switch resolve(key, in: tree, at: generation, leavingMemoPinned: false) {
-    case .box(let box): return box
-    case .pinnedMemo:
-      preconditionFailure("a resolution that leaves no memo pinned gives a box")
-    }
-  }
-
   /// The value of `key` at this node, as of `generation` of `tree`: a box, retained; or, when
   /// `leavingMemoPinned` and the value is a memo that this read publishes nowhere, the memo's box
   /// unretained, with the thread still pinned: the caller copies the value out and unpins,

@@ -22,19 +22,6 @@ package struct Node: @unchecked Sendable {
   /// to `dropCachedReadsIfShared(lending:)` as loaded, with no copy of the node.
   @usableFromInline package let storage: NodeStorage
 
-  private init(
-    parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
-  ) {
-    storage = .make(
-      parent: parent, tree: tree, ownedTree: ownedTree, environmentType: environmentType,
-      testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty)
-  }
-
-  init(storage: NodeStorage) {
-    self.storage = storage
-  }
-
   /// A root node, with a tree of its own, in `testContext` (by default, the current task's test
   /// context, or the process-wide one).
   package static func makeRoot(
@@ -42,9 +29,9 @@ package struct Node: @unchecked Sendable {
   ) -> Node {
     let tree = Tree.make()
     return Node(
-      parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
-      environmentType: environmentType,
-      testContext: testContext)
+      storage: .make(
+        parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
+        environmentType: environmentType, testContext: testContext))
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
@@ -75,9 +62,10 @@ package struct Node: @unchecked Sendable {
         Node(storage: parentStorage.object).currentTree().tree, keptAliveBy: .treeLifetimeRule)
     }
     return Node(
-      parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
-      environmentType: environmentType, testContext: testContext,
-      readsThroughWhileEmpty: readsThroughWhileEmpty)
+      storage: .make(
+        parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
+        environmentType: environmentType, testContext: testContext,
+        readsThroughWhileEmpty: readsThroughWhileEmpty))
   }
 
   /// The test context this node was created in.
@@ -211,7 +199,7 @@ package struct Node: @unchecked Sendable {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount) = currentState()
-    return UncachedRead(tree: tree, generation: generation, writeCount: writeCount)
+    return UncachedRead(tree: tree.opaque, generation: generation, writeCount: writeCount)
   }
 
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
@@ -521,10 +509,4 @@ struct UncachedRead {
   @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
-
-  init(tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64) {
-    self.tree = tree.opaque
-    self.generation = generation
-    self.writeCount = writeCount
-  }
 }

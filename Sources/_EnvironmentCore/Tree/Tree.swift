@@ -28,12 +28,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// A new tree, at generation 0 with no alias.
   package static func make() -> Tree {
     let buffer = create(minimumCapacity: 1) { _ in TreeState() }
-    buffer.withUnsafeMutablePointerToElements { words in
-      words.initialize(
-        to: TreeWords(
-          generation: 0, aliasGeneration: 0, pendingAliases: 0, deferredReports: 0,
-          lock: PlatformLockOperations.unlocked))
-    }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: TreeWords()) }
     return unsafeDowncast(buffer, to: Tree.self)
   }
 
@@ -41,56 +36,30 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 
+  /// The address of one of the words (see `TreeWords`).
+  private func word<Field>(_ field: KeyPath<TreeWords, Field>) -> UnsafeMutablePointer<Field> {
+    withUnsafeMutablePointerToElements { words in
+      (UnsafeMutableRawPointer(words) + MemoryLayout<TreeWords>.offset(of: field)!)
+        .assumingMemoryBound(to: Field.self)
+    }
+  }
+
   /// The counter bumped by every write to the tree: caches record the value they were filled at.
-  var generationCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.generation, of: $0) }
-  }
-
-  /// The counter bumped by every alias declaration: alias scopes record the value they were
-  /// built at.
-  private var aliasGenerationCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.aliasGeneration, of: $0) }
-  }
-
-  /// How many pending aliases nodes of the tree declare.
-  private var pendingAliasCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.pendingAliases, of: $0) }
-  }
-
-  /// Non-zero once a default of the tree deferred its report (see `MissingLiveValue`).
-  private var deferredReportsFlag: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.deferredReports, of: $0) }
-  }
+  var generationCounter: UnsafeMutablePointer<UInt64> { word(\.generation) }
 
   /// Whether a default of the tree ever deferred its report to its next read outside an update:
   /// until then, neither reads nor caches look for such a report.
-  var hasDeferredReports: Bool { environment_atomic_load(deferredReportsFlag) != 0 }
-
-  private static func lockPointer(_ words: UnsafeMutablePointer<TreeWords>)
-    -> UnsafeMutablePointer<PlatformLock>
-  {
-    field(\.lock, of: words)
-  }
-
-  /// The address of one field of the words.
-  private static func field<Field>(
-    _ field: KeyPath<TreeWords, Field>, of words: UnsafeMutablePointer<TreeWords>
-  ) -> UnsafeMutablePointer<Field> {
-    (UnsafeMutableRawPointer(words) + MemoryLayout<TreeWords>.offset(of: field)!)
-      .assumingMemoryBound(to: Field.self)
-  }
+  var hasDeferredReports: Bool { environment_atomic_load(word(\.deferredReports)) != 0 }
 
   /// Runs `body` on the tree's state under its lock, ranked after node locks (`LockRank.tree`: a
   /// node's lock may be held, as when a root is attached; only leaf locks may be taken under it,
   /// checked). `body` runs no user code; whatever it removes is released by the caller after it
   /// returns.
   func withLock<Result>(_ body: (inout TreeState) -> Result) -> Result {
-    withUnsafeMutablePointers { state, words in
-      let lock = Tree.lockPointer(words)
-      PlatformLockOperations.lock(lock, rank: .tree)
-      defer { PlatformLockOperations.unlock(lock) }
-      return body(&state.pointee)
-    }
+    let lock = word(\.lock)
+    PlatformLockOperations.lock(lock, rank: .tree)
+    defer { PlatformLockOperations.unlock(lock) }
+    return withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
   /// The current generation. Any write to the tree changes it.
@@ -98,7 +67,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   /// The current alias generation. Any alias declaration changes it; 0 means no alias was ever
   /// declared in the tree.
-  var aliasGeneration: UInt64 { environment_atomic_load(aliasGenerationCounter) }
+  var aliasGeneration: UInt64 { environment_atomic_load(word(\.aliasGeneration)) }
 
   /// Records a write: every cache of the tree becomes stale.
   package func invalidateValues() {
@@ -108,22 +77,22 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Records an alias declaration or removal: every alias scope, and so every cache, of the tree
   /// becomes stale.
   func invalidateAliases() {
-    environment_atomic_increment(aliasGenerationCounter)
+    environment_atomic_increment(word(\.aliasGeneration))
     environment_atomic_increment(generationCounter)
   }
 
   /// Whether some node of the tree may declare a pending alias (see `PendingAlias`).
-  var hasPendingAliases: Bool { environment_atomic_load(pendingAliasCounter) != 0 }
+  var hasPendingAliases: Bool { environment_atomic_load(word(\.pendingAliases)) != 0 }
 
   /// Records `count` pending aliases declared in (or moved into) the tree.
   func addPendingAliases(_ count: UInt64) {
-    environment_atomic_add(pendingAliasCounter, count)
+    environment_atomic_add(word(\.pendingAliases), count)
   }
 
   /// Records that `count` pending aliases are pending no more (identified, or removed) and that
   /// the tree's alias groups changed accordingly.
   func settlePendingAliases(_ count: Int) {
-    environment_atomic_subtract(pendingAliasCounter, UInt64(count))
+    environment_atomic_subtract(word(\.pendingAliases), UInt64(count))
     invalidateAliases()
   }
 
@@ -143,7 +112,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
     assert(other !== self, "a tree is forwarded to another tree")
-    other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
+    other.addPendingAliases(environment_atomic_load(word(\.pendingAliases)))
     let aliasNodes = withLock { state in
       state.forwarding = Unretained(other, keptAliveBy: .treeLifetimeRule)
       defer { state.aliasNodes = [] }
@@ -193,12 +162,6 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   }
 
   // MARK: Defaults
-
-  /// The default value of `key` for this tree, as read at `node`, in the context whose defaults
-  /// `node` reads (see `Node.contextForDefaults()`).
-  func defaultValue(of key: KeyInfo, readAt node: Node) -> AnyObject {
-    defaultValue(of: key, readAt: node, in: node.contextForDefaults())
-  }
 
   /// The default value of `key` for this tree in `testContext`, as read at `node`: computed on
   /// first use (by the first thread that needs it, with no lock held) and then shared by the
@@ -251,7 +214,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       // This thread computed it inside an update, which deferred the report.
       context.missingLiveValueDeferred = false
       _ = withLock { $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: true) }
-      environment_atomic_set_bits(deferredReportsFlag, 1)
+      environment_atomic_set_bits(word(\.deferredReports), 1)
     } else if hasDeferredReports, !context.isSettingValues,
       withLock({ $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: false) })
     {
@@ -320,9 +283,13 @@ struct WeakNode {
 
 /// A tree's counters and lock, at stable addresses (the elements of its buffer).
 package struct TreeWords {
-  var generation: UInt64
-  var aliasGeneration: UInt64
-  var pendingAliases: UInt64
-  var deferredReports: UInt64
-  var lock: PlatformLock
+  /// Bumped by every write to the tree: caches record the value they were filled at.
+  var generation: UInt64 = 0
+  /// Bumped by every alias declaration: alias scopes record the value they were built at.
+  var aliasGeneration: UInt64 = 0
+  /// How many pending aliases nodes of the tree declare.
+  var pendingAliases: UInt64 = 0
+  /// Non-zero once a default of the tree deferred its report (see `MissingLiveValue`).
+  var deferredReports: UInt64 = 0
+  var lock = PlatformLockOperations.unlocked
 }
