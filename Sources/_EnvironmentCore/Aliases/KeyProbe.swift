@@ -108,13 +108,8 @@ extension Node {
   /// A value of type `Value` that this node can see without computing anything: a value set on
   /// it or an ancestor (for any key), or a default its tree computed.
   func sample<Value>(of _: Value.Type) -> Value? {
-    var current: Node? = self
-    while let node = current {
-      let (found, parent) = node.withLock { state -> (AnyObject?, Node?) in
-        (state.locals.all.first { $0.value is Box<Value> }?.value, state.parent)
-      }
-      if let found { return Box<Value>.unbox(found) }
-      current = parent
+    if let found = nearest({ $0.locals.all.first { $0.value is Box<Value> }?.value })?.found {
+      return Box<Value>.unbox(found)
     }
     return currentTree().tree.computedDefault(of: Value.self)
   }

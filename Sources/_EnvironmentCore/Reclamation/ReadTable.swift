@@ -42,7 +42,6 @@ struct ReadTable {
     pointer.pointee.generation_counter = UnsafePointer(tree.generationCounter)
     pointer.pointee.generation = generation
     pointer.pointee.mask = UInt32(capacity - 1)
-    pointer.pointee.count = 0
     return ReadTable(pointer)
   }
 

@@ -30,10 +30,7 @@ import _EnvironmentAtomics
 /// moves it to its new parent's tree); every other lock is a leaf, taken last. Checked builds
 /// check the order at every acquisition (`checkAcquiring`).
 enum LockRank: UInt32 {
-  case waitRoom = 0
-  case node = 1
-  case tree = 2
-  case leaf = 3
+  case waitRoom, node, tree, leaf
 }
 
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).

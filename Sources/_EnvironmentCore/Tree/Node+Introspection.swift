@@ -16,7 +16,7 @@ extension Node {
   func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
     let group = aliasGroup(of: key, in: tree)
-    if let (node, local) = nearestLocal(of: key, in: group) {
+    if let (node, local) = nearest({ $0.latestLocal(for: key, in: group) }) {
       return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
     }
     let reference = group?.reference ?? key
@@ -63,16 +63,17 @@ extension Node {
   /// Whether a value is set for `key` (or a key aliased to it) on this node or an ancestor:
   /// without computing a default, as `origin(of:)` would.
   package func hasValueSet(for key: KeyInfo) -> Bool {
-    nearestLocal(of: key, in: aliasGroup(of: key, in: currentTree().tree)) != nil
+    let group = aliasGroup(of: key, in: currentTree().tree)
+    return nearest { $0.latestLocal(for: key, in: group) } != nil
   }
 
-  /// The nearest value set for `key` or a key of its alias `group`, on this node or an ancestor,
-  /// and the node that set it. Values are not rendered, and nothing is computed.
-  private func nearestLocal(of key: KeyInfo, in group: AliasGroup?) -> (Node, LocalValue)? {
+  /// The first value `find` gives on the way from this node to the root (it looks at each node's
+  /// state under the node's lock, one node at a time), and the node it found it on.
+  func nearest<Found>(_ find: (borrowing NodeState) -> Found?) -> (node: Node, found: Found)? {
     var current: Node? = self
     while let node = current {
-      let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
-      if let local { return (node, local) }
+      let (found, parent) = node.withLock { (find($0), $0.parent) }
+      if let found { return (node, found) }
       current = parent
     }
     return nil

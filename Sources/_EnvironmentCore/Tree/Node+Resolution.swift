@@ -141,23 +141,17 @@ extension Node {
     var identified = 0
     var current: Node? = self
     while let node = current {
-      let (pending, parent) = node.withLock { state -> ([PendingAlias], Node?) in
-        let pending = state.aliases.compactMap { declaration -> PendingAlias? in
-          guard case .pending(let alias) = declaration,
-            valueTypeID == nil || alias.valueTypeID == valueTypeID
-          else { return nil }
-          return alias
-        }
-        return (pending, state.parent)
+      let (pending, parent) = node.withLock { state in
+        (state.aliases.compactMap(\.pending), state.parent)
       }
-      for alias in pending {
+      for alias in pending where valueTypeID == nil || alias.valueTypeID == valueTypeID {
         // Allowing a default: a sample is still looked for first (see `KeyProbe`).
         guard let keys = alias.identify(node, true) else { continue }
         let edge = AliasEdge(
           dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn,
           site: alias.site)
         let replaced = node.withLock { state -> Bool in
-          guard let index = state.aliases.firstIndex(where: { $0.isPending(alias) }) else {
+          guard let index = state.aliases.firstIndex(where: { $0.pending === alias }) else {
             return false
           }
           state.aliases[index] = .identified(edge, paths: alias.paths)
@@ -229,11 +223,4 @@ private enum ResolutionStep {
   /// Nothing here: on to the parent (not retained; see `resolve`), and the `context` set here.
   case inherit(
     from: Unretained<NodeStorage>?, declaresAliases: Bool, setContext: DependencyContext?)
-}
-
-extension AliasDeclaration {
-  /// Whether this is `alias`, still pending.
-  func isPending(_ alias: PendingAlias) -> Bool {
-    if case .pending(let pending) = self { pending === alias } else { false }
-  }
 }

@@ -471,7 +471,7 @@ package struct Node: @unchecked Sendable {
       defer { state.aliases = [] }
       return (state.aliases, words.tree)
     }
-    let pending = removed.count { if case .pending = $0 { true } else { false } }
+    let pending = removed.count { $0.pending != nil }
     let current = tree.current
     current.unregisterAliasDeclaringNode(ObjectIdentifier(storage))
     current.settlePendingAliases(pending)

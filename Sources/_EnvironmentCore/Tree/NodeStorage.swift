@@ -90,10 +90,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     _ body: (inout NodeState, UnsafeMutablePointer<NodeWords>) -> Result
   ) -> Result {
     withUnsafeMutablePointers { words, state in
-      let lock = UnsafeMutableRawPointer(words) + MemoryLayout<NodeWords>.offset(of: \.lock)!
-      let typedLock = lock.assumingMemoryBound(to: PlatformLock.self)
-      PlatformLockOperations.lock(typedLock, rank: .node)
-      defer { PlatformLockOperations.unlock(typedLock) }
+      // The lock at its own address in the words (a `pointee` field is not copied).
+      PlatformLockOperations.lock(&words.pointee.lock, rank: .node)
+      defer { PlatformLockOperations.unlock(&words.pointee.lock) }
       return body(&state.pointee, words)
     }
   }

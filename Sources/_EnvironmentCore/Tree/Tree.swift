@@ -185,9 +185,13 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       context.performingDefault(
         of: key,
         {
-          DefaultInProgress.computing(readAt: node, on: context) {
-            key.makeDefault(in: testContext, readAt: node)
-          }
+          // The node whose read computes it, for its getter (see `DefaultInProgress`); the one
+          // before is restored (a default that reads another key computes that key's default
+          // within its own).
+          let previous = context.defaultReadingNode
+          context.defaultReadingNode = Unretained(node.storage, keptAliveBy: .holder)
+          defer { context.defaultReadingNode = previous }
+          return key.makeDefault(in: testContext, readAt: node)
         },
         recursion: { inProgress in self.reportDefaultRecursion(inProgress, key: key) })
     }
