@@ -49,8 +49,7 @@ extension Node {
   private func resolveAndCacheHere(_ key: any TestDependencyKey.Type) -> AnyObject {
     let read = beginUncachedRead()
     let info = KeyInfo(existential: key)
-    let tree = Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule)
-    return tree.with { tree in
+    return Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
       // Not left pinned: the box is published.
       let resolved = resolve(info, in: tree, at: read.generation, leavingMemoPinned: false)
       guard case .box(let box) = resolved else {

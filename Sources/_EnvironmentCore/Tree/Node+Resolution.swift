@@ -92,7 +92,6 @@ extension Node {
         current = parent
       }
     }
-    let foundAtSelf = current.isIdentical(to: reading)
 
     let value =
       result
@@ -105,7 +104,7 @@ extension Node {
     // environment) gets none, as the read is cached under its key path (`finish`) — one entry per
     // read, so a leaf that reads two keys keeps its first table. A child attached after this
     // check walks one node further.
-    if cacheable && !foundAtSelf {
+    if cacheable && !current.isIdentical(to: reading) {
       if ownHasChildren {
         publish(
           key.id, box: value, owner: nil, tree: tree, generation: generation,

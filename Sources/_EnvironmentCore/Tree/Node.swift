@@ -253,6 +253,7 @@ package struct Node: @unchecked Sendable {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map(ReadTable.retainOwner)
     let checksWriteCount = !InjectedFaults.isInjected(.ignoresWriteCount)
+    let key = UInt(bitPattern: identity)
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard words.isIn(tree) else { return (false, nil) }
       if let writeCount, checksWriteCount, state.writeCount != writeCount { return (false, nil) }
@@ -260,19 +261,19 @@ package struct Node: @unchecked Sendable {
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
       let current = !table.isEmptySentinel && table.belongs(to: tree)
       if current && table.generation == generation {
-        if table.contains(identity) { return (false, nil) }
+        if table.contains(key) { return (false, nil) }
         if table.hasRoom {
-          table.insert(identity, box: boxPointer, owner: ownerPointer)
+          table.insert(key, box: boxPointer, owner: ownerPointer)
           return (true, nil)
         }
         let larger = table.withRoom(tree: tree)
-        larger.insert(identity, box: boxPointer, owner: ownerPointer)
+        larger.insert(key, box: boxPointer, owner: ownerPointer)
         return (true, words.replaceTable(with: larger))
       }
       // A table for an older generation (or another tree) is replaced; a newer one is kept.
       if current && table.generation > generation { return (false, nil) }
       let fresh = ReadTable.make(tree: tree, generation: generation, capacity: 2)
-      fresh.insert(identity, box: boxPointer, owner: ownerPointer)
+      fresh.insert(key, box: boxPointer, owner: ownerPointer)
       return (true, words.replaceTable(with: fresh))
     }
     if !stored {

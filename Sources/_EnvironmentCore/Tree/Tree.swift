@@ -151,14 +151,11 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// of other threads overlapped so that a dropped environment's node was always held by one of
   /// them: dropped nodes were never freed (found by `Scripts/soak`).
   func aliasDeclaringNodes(below ancestor: Node) -> [Node] {
-    let entries = withLock { $0.aliasNodes }
-    var below: [Node] = []
-    for entry in entries {
-      guard let storage = entry.storage else { continue }
+    withLock { $0.aliasNodes }.compactMap { entry in
+      guard let storage = entry.storage else { return nil }
       let node = Node(storage: storage)
-      if node.isDescendant(of: ancestor) { below.append(node) }
+      return node.isDescendant(of: ancestor) ? node : nil
     }
-    return below
   }
 
   // MARK: Defaults
