@@ -37,12 +37,12 @@ struct KeyProbe {
     return (dependencyKey, referenceKey)
   }
 
-  /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message
-  /// for a key path that reads no key or several.
-  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>, purpose: String) -> KeyInfo {
+  /// The key that `keyPath`'s getter reads, for `provenance(of:)`, which reports a key path that
+  /// reads no key or several.
+  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
     let run = AccessorRun(node: node, storesWrites: false)
     _ = Dependencies(storage: run)[keyPath: keyPath]
-    return run.singleKey(purpose: purpose, accessor: "reads")
+    return run.singleKey(purpose: "the key path passed to `provenance(of:)`", accessor: "reads")
   }
 
   /// The key that `keyPath`'s setter writes, found by writing `value` (which is dropped).

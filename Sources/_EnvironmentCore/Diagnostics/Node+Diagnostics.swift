@@ -9,9 +9,7 @@ extension Node {
     of keyPath: KeyPath<Dependencies, Value>,
     origin: (_ setter: Node?) -> DependencyProvenance.Origin
   ) -> DependencyProvenance {
-    let key = KeyProbe(node: self).key(
-      readBy: keyPath, purpose: "the key path passed to `provenance(of:)`")
-    return provenance(of: key, origin: origin)
+    provenance(of: KeyProbe(node: self).key(readBy: keyPath), origin: origin)
   }
 
   /// Where the value of `key` at this node comes from; `origin` names the node that set it

@@ -68,7 +68,12 @@ package final class ThreadContext: @unchecked Sendable {
   /// thread-local copy of the pointer makes the common case one load instead of
   /// `pthread_getspecific` and the key's lazy initialization (several calls per derivation, per
   /// first read).
-  package static var current: ThreadContext { withCurrent { $0 } }
+  package static var current: ThreadContext {
+    if let pointer = environment_context_load() {
+      return Unretained<ThreadContext>(opaque: pointer, keptAliveBy: .thread).object
+    }
+    return makeCurrent()
+  }
 
   /// Runs `body` with the calling thread's context, not retained: the pthread key holds it until
   /// the thread exits. For the paths every request takes (making an environment, releasing one,

@@ -24,6 +24,16 @@ extension Node {
     return Origin(value: reference.render(value), valueKey: reference, node: nil)
   }
 
+  /// The keys set on this node itself, with their boxed values (retained, so that a value replaced
+  /// later cannot lend its identity to a new one while the snapshot exists).
+  ///
+  /// ```swift
+  /// let before = root.localValues()
+  /// ```
+  package func localValues() -> [(key: KeyInfo, box: AnyObject)] {
+    withLock { $0.locals.all.map { (key: $0.key, box: $0.value) } }
+  }
+
   /// The node this one inherits from; `nil` for a root.
   package var parent: Node? { withLock { $0.parent } }
 
