@@ -36,14 +36,9 @@ enum LockRank: UInt32 {
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).
 @usableFromInline
 enum PlatformLockOperations {
-  /// The value of an unlocked lock, to initialize one with.
-  static var unlocked: PlatformLock {
-    #if canImport(Darwin)
-      os_unfair_lock()
-    #else
-      0
-    #endif
-  }
+  /// The value of an unlocked lock, to initialize one with: zero on every platform
+  /// (`OS_UNFAIR_LOCK_INIT`; an unlocked futex word).
+  static var unlocked: PlatformLock { PlatformLock() }
 
   @inline(__always)
   static func lock(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {

@@ -13,9 +13,6 @@
 package enum DefaultInProgress {
   /// The node whose read computes the default being computed on this thread, if any.
   package static var readingNode: Node? {
-    guard let reading = ThreadContext.withExisting({ $0.defaultReadingNode }) ?? nil else {
-      return nil
-    }
-    return Node(storage: reading.object)
+    (ThreadContext.withExisting { $0.defaultReadingNode } ?? nil).map { Node(storage: $0.object) }
   }
 }
