@@ -42,9 +42,7 @@ enum PlatformLockOperations {
 
   @inline(__always)
   static func lock(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      checkAcquiring(lock, rank: rank)
-    #endif
+    checkAcquiring(lock, rank: rank)
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
     #else
@@ -59,21 +57,22 @@ enum PlatformLockOperations {
     #else
       environment_unlock(lock)
     #endif
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      checkReleased(lock)
-    #endif
+    checkReleased(lock)
   }
 
-  #if ENVIRONMENT_INTERNAL_CHECKS
-    /// Reports releasing a lock other than the innermost one the thread holds.
-    static func checkReleased(_ lock: UnsafeRawPointer) {
-      InternalCheck.require(
-        environment_lock_released(lock), "locks are released in the reverse order of taking")
-    }
+  /// Reports, in checked builds, releasing a lock other than the innermost one the thread holds;
+  /// nothing in other builds.
+  @inline(__always)
+  static func checkReleased(_ lock: UnsafeRawPointer) {
+    InternalCheck.require(
+      environment_lock_released(lock), "locks are released in the reverse order of taking")
+  }
 
-    /// Reports taking a lock the thread holds (a hang otherwise) and taking one out of the lock
-    /// order (a possible deadlock).
-    static func checkAcquiring(_ lock: UnsafeRawPointer, rank: LockRank) {
+  /// Reports, in checked builds, taking a lock the thread holds (a hang otherwise) and taking one
+  /// out of the lock order (a possible deadlock); nothing in other builds.
+  @inline(__always)
+  static func checkAcquiring(_ lock: UnsafeRawPointer, rank: LockRank) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
       InternalCheck.require(
         !environment_is_pinned(), "a lock of the library is taken while the thread is pinned")
       switch environment_lock_acquiring(lock, rank.rawValue) {
@@ -89,8 +88,8 @@ enum PlatformLockOperations {
       default:
         break
       }
-    }
-  #endif
+    #endif
+  }
 }
 
 /// Asserts, in checked builds, that the calling thread holds no lock of the library: before user

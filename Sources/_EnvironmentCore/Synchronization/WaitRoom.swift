@@ -79,17 +79,13 @@ enum WaitRoom {
 
   /// Takes the mutex: first in the library's lock order (`LockRank.waitRoom`).
   static func lock() {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      PlatformLockOperations.checkAcquiring(mutex, rank: .waitRoom)
-    #endif
+    PlatformLockOperations.checkAcquiring(mutex, rank: .waitRoom)
     check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
   }
 
   static func unlock() {
     check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      PlatformLockOperations.checkReleased(mutex)
-    #endif
+    PlatformLockOperations.checkReleased(mutex)
   }
 
   /// Stops the program if a pthread call failed: that is a bug, never a state to go on from.

@@ -118,17 +118,12 @@ package struct Node: @unchecked Sendable {
   /// its tree rests. Compares addresses only (`tree` is not loaded). For assertions: it locks
   /// every node on the way to the root, one at a time.
   func holdsTree(_ tree: Unretained<Tree>) -> Bool {
-    var node: Node? = self
-    while let current = node {
-      let (owned, parent) = current.withLock { ($0.ownedTree, $0.parent) }
-      var candidate = owned
-      while let made = candidate {
-        if Unretained(made, keptAliveBy: .holder).isIdentical(to: tree) { return true }
-        candidate = made.withLock { $0.forwarding }?.object
+    sequence(first: self, next: \.parent).contains { node in
+      guard let owned = node.withLock({ $0.ownedTree }) else { return false }
+      return sequence(first: owned, next: { $0.withLock { $0.forwarding }?.object }).contains {
+        Unretained($0, keptAliveBy: .holder).isIdentical(to: tree)
       }
-      node = parent
     }
-    return false
   }
 
   // MARK: Reading
