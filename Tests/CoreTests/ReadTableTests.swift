@@ -31,7 +31,7 @@ func insertOwnedEntries(
   (0..<count).map { _ in
     let owner = Probe(LiveObjects())
     table.insert(
-      ObjectIdentifier(owner),
+      UInt(bitPattern: ObjectIdentifier(owner)),
       box: Unmanaged.passRetained(Box(Probe(live)) as AnyObject).toOpaque(),
       owner: ReadTable.retainOwner(owner))
     return owner
@@ -67,7 +67,8 @@ struct ReadTableTests {
     let table = ReadTable.make(tree: tree, generation: tree.generation, capacity: 64)
     let memo = ObjectIdentifier(Int.self)
     table.insert(
-      memo, box: Unmanaged.passRetained(Box(Probe(live)) as AnyObject).toOpaque(), owner: nil)
+      UInt(bitPattern: memo), box: Unmanaged.passRetained(Box(Probe(live)) as AnyObject).toOpaque(),
+      owner: nil)
     let kept = insertOwnedEntries(7, into: table, live: live)
     // Made at run time and dropped after their read: deinitialized, their entries unreadable.
     _ = insertOwnedEntries(40, into: table, live: live)

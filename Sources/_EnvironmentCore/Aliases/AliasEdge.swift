@@ -39,6 +39,11 @@ enum AliasDeclaration {
     if case .identified(let edge, _) = self { edge } else { nil }
   }
 
+  /// The alias, while pending.
+  var pending: PendingAlias? {
+    if case .pending(let pending) = self { pending } else { nil }
+  }
+
   /// The key paths of the call, for checks at the call (before the keys are known).
   var paths: AliasPaths {
     switch self {

@@ -42,9 +42,7 @@ final class AliasScope: Sendable {
     var references = self.references
     for edge in edges {
       Self.validate(edge, against: references)
-      if references[edge.dependency.id] == nil {
-        references[edge.dependency.id] = edge
-      }
+      if references[edge.dependency.id] == nil { references[edge.dependency.id] = edge }
     }
     return AliasScope(references: references)
   }

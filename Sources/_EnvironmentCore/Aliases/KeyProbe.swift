@@ -37,12 +37,12 @@ struct KeyProbe {
     return (dependencyKey, referenceKey)
   }
 
-  /// The key that `keyPath`'s getter reads. `purpose` names the API and argument in the message
-  /// for a key path that reads no key or several.
-  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>, purpose: String) -> KeyInfo {
+  /// The key that `keyPath`'s getter reads, for `provenance(of:)`, which reports a key path that
+  /// reads no key or several.
+  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
     let run = AccessorRun(node: node, storesWrites: false)
     _ = Dependencies(storage: run)[keyPath: keyPath]
-    return run.singleKey(purpose: purpose, accessor: "reads")
+    return run.singleKey(purpose: "the key path passed to `provenance(of:)`", accessor: "reads")
   }
 
   /// The key that `keyPath`'s setter writes, found by writing `value` (which is dropped).
@@ -108,13 +108,8 @@ extension Node {
   /// A value of type `Value` that this node can see without computing anything: a value set on
   /// it or an ancestor (for any key), or a default its tree computed.
   func sample<Value>(of _: Value.Type) -> Value? {
-    var current: Node? = self
-    while let node = current {
-      let (found, parent) = node.withLock { state -> (AnyObject?, Node?) in
-        (state.locals.all.first { $0.value is Box<Value> }?.value, state.parent)
-      }
-      if let found { return Box<Value>.unbox(found) }
-      current = parent
+    if let found = nearest({ $0.locals.all.first { $0.value is Box<Value> }?.value })?.found {
+      return Box<Value>.unbox(found)
     }
     return currentTree().tree.computedDefault(of: Value.self)
   }

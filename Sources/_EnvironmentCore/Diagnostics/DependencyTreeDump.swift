@@ -76,8 +76,7 @@ package struct DependencyTreeDump {
 
   /// Escapes a label line for a double-quoted DOT string.
   private static func escape(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
+    text.reduce(into: "") { escaped, character in
       switch character {
       case "\"": escaped += "\\\""
       case "\\": escaped += "\\\\"
@@ -85,6 +84,5 @@ package struct DependencyTreeDump {
       default: escaped.append(character)
       }
     }
-    return escaped
   }
 }

@@ -9,7 +9,7 @@ extension Node {
     of keyPath: KeyPath<Dependencies, Value>,
     origin: (_ setter: Node?) -> DependencyProvenance.Origin
   ) -> DependencyProvenance {
-    provenance(of: key(readBy: keyPath), origin: origin)
+    provenance(of: KeyProbe(node: self).key(readBy: keyPath), origin: origin)
   }
 
   /// Where the value of `key` at this node comes from; `origin` names the node that set it

@@ -42,7 +42,6 @@ struct ReadTable {
     pointer.pointee.generation_counter = UnsafePointer(tree.generationCounter)
     pointer.pointee.generation = generation
     pointer.pointee.mask = UInt32(capacity - 1)
-    pointer.pointee.count = 0
     return ReadTable(pointer)
   }
 
@@ -72,9 +71,10 @@ struct ReadTable {
     environment_table_lookup(pointer, UInt(bitPattern: identity))
   }
 
-  /// Whether the table holds an entry for `identity`, current or not. Under the node's lock.
-  func contains(_ identity: ObjectIdentifier) -> Bool {
-    slot(for: UInt(bitPattern: identity)).pointee.identity == UInt(bitPattern: identity)
+  /// Whether the table holds an entry for `identity` (an `ObjectIdentifier`'s bits), current or
+  /// not. Under the node's lock.
+  func contains(_ identity: UInt) -> Bool {
+    slot(for: identity).pointee.identity == identity
   }
 
   /// Whether one more entry fits: tables of up to 4 slots fill up (a lookup probes at most 4
@@ -84,14 +84,6 @@ struct ReadTable {
 
   private static func limit(ofCapacity capacity: Int) -> Int {
     capacity <= 4 ? capacity : capacity - capacity / 4
-  }
-
-  /// Adds an entry, taking over a retain of `box` and of `owner`, an anchor made by
-  /// `retainOwner`. Under the node's lock; the table has room and no entry for `identity`.
-  func insert(
-    _ identity: ObjectIdentifier, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
-  ) {
-    insert(UInt(bitPattern: identity), box: box, owner: owner)
   }
 
   /// An anchor of `owner` for an entry, retained (see `IdentityAnchor`): the object's memory,
@@ -109,9 +101,10 @@ struct ReadTable {
     Unmanaged<IdentityAnchor>.fromOpaque(anchor).release()
   }
 
-  private func insert(
-    _ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?
-  ) {
+  /// Adds an entry for `identity` (an `ObjectIdentifier`'s bits), taking over a retain of `box`
+  /// and of `owner`, an anchor made by `retainOwner`. Under the node's lock; the table has room
+  /// and no entry for `identity`.
+  func insert(_ identity: UInt, box: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer?) {
     InternalCheck.require(
       hasRoom && slot(for: identity).pointee.identity == 0, "an entry is inserted once, with room")
     InternalCheck.require(
@@ -136,9 +129,8 @@ struct ReadTable {
       InternalCheck.require(capacity & (capacity - 1) == 0, "a table's capacity is a power of two")
       var used = 0
       for index in 0..<capacity where entries[index].identity != 0 {
-        let entry = entries[index]
         used += 1
-        InternalCheck.require(entry.boxPointer != nil, "a table's entry holds a box")
+        InternalCheck.require(entries[index].boxPointer != nil, "a table's entry holds a box")
       }
       InternalCheck.require(
         used == count && count <= Self.limit(ofCapacity: capacity),
@@ -196,10 +188,8 @@ struct ReadTable {
     assert(!isEmptySentinel, "the empty table is never freed")
     assertNoLibraryLockHeld("a table's values are about to be released")
     checkInvariants()
-    for index in 0..<capacity {
-      let entry = entries[index]
-      guard entry.identity != 0 else { continue }
-      if let box = entry.boxPointer { Unmanaged<AnyObject>.fromOpaque(box).release() }
+    for index in 0..<capacity where entries[index].identity != 0 {
+      if let box = entries[index].boxPointer { Unmanaged<AnyObject>.fromOpaque(box).release() }
       if let anchor = anchors[index] { Self.releaseOwner(anchor) }
     }
     UnsafeMutableRawPointer(pointer).deallocate()

@@ -30,29 +30,19 @@ import _EnvironmentAtomics
 /// moves it to its new parent's tree); every other lock is a leaf, taken last. Checked builds
 /// check the order at every acquisition (`checkAcquiring`).
 enum LockRank: UInt32 {
-  case waitRoom = 0
-  case node = 1
-  case tree = 2
-  case leaf = 3
+  case waitRoom, node, tree, leaf
 }
 
 /// Operations on a lock that lives at a stable address (inside a `ManagedBuffer`).
 @usableFromInline
 enum PlatformLockOperations {
-  /// The value of an unlocked lock, to initialize one with.
-  static var unlocked: PlatformLock {
-    #if canImport(Darwin)
-      os_unfair_lock()
-    #else
-      0
-    #endif
-  }
+  /// The value of an unlocked lock, to initialize one with: zero on every platform
+  /// (`OS_UNFAIR_LOCK_INIT`; an unlocked futex word).
+  static var unlocked: PlatformLock { PlatformLock() }
 
   @inline(__always)
   static func lock(_ lock: UnsafeMutablePointer<PlatformLock>, rank: LockRank) {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      checkAcquiring(lock, rank: rank)
-    #endif
+    checkAcquiring(lock, rank: rank)
     #if canImport(Darwin)
       os_unfair_lock_lock(lock)
     #else
@@ -67,21 +57,22 @@ enum PlatformLockOperations {
     #else
       environment_unlock(lock)
     #endif
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      checkReleased(lock)
-    #endif
+    checkReleased(lock)
   }
 
-  #if ENVIRONMENT_INTERNAL_CHECKS
-    /// Reports releasing a lock other than the innermost one the thread holds.
-    static func checkReleased(_ lock: UnsafeRawPointer) {
-      InternalCheck.require(
-        environment_lock_released(lock), "locks are released in the reverse order of taking")
-    }
+  /// Reports, in checked builds, releasing a lock other than the innermost one the thread holds;
+  /// nothing in other builds.
+  @inline(__always)
+  static func checkReleased(_ lock: UnsafeRawPointer) {
+    InternalCheck.require(
+      environment_lock_released(lock), "locks are released in the reverse order of taking")
+  }
 
-    /// Reports taking a lock the thread holds (a hang otherwise) and taking one out of the lock
-    /// order (a possible deadlock).
-    static func checkAcquiring(_ lock: UnsafeRawPointer, rank: LockRank) {
+  /// Reports, in checked builds, taking a lock the thread holds (a hang otherwise) and taking one
+  /// out of the lock order (a possible deadlock); nothing in other builds.
+  @inline(__always)
+  static func checkAcquiring(_ lock: UnsafeRawPointer, rank: LockRank) {
+    #if ENVIRONMENT_INTERNAL_CHECKS
       InternalCheck.require(
         !environment_is_pinned(), "a lock of the library is taken while the thread is pinned")
       switch environment_lock_acquiring(lock, rank.rawValue) {
@@ -97,8 +88,8 @@ enum PlatformLockOperations {
       default:
         break
       }
-    }
-  #endif
+    #endif
+  }
 }
 
 /// Asserts, in checked builds, that the calling thread holds no lock of the library: before user

@@ -29,20 +29,28 @@ enum WaitRoom {
   static func wait(until isDone: () -> Bool, for work: Work, on owner: ThreadContext) {
     environment_waiters_increment()
     defer { environment_waiters_decrement() }
-    let deadline = Deadline(secondsFromNow: diagnosticDelay)
+    // An absolute time, for `pthread_cond_timedwait`.
+    var deadline = timespec()
+    check(clock_gettime(CLOCK_REALTIME, &deadline), "clock_gettime")
+    deadline.tv_sec += diagnosticDelay
     var reported = false
     lock()
     defer { unlock() }
     while !isDone() {
       if reported {
         check(pthread_cond_wait(condition, mutex), "pthread_cond_wait")
-      } else if deadline.wait(on: condition, mutex) {
-        reported = true
-        unlock()
-        writeToStandardError(
-          longWaitDiagnostic(waitingFor: work, on: owner, seconds: diagnosticDelay))
-        lock()
+        continue
       }
+      let status = pthread_cond_timedwait(condition, mutex, &deadline)
+      guard status == ETIMEDOUT else {
+        check(status, "pthread_cond_timedwait")
+        continue
+      }
+      reported = true
+      unlock()
+      writeToStandardError(
+        longWaitDiagnostic(waitingFor: work, on: owner, seconds: diagnosticDelay))
+      lock()
     }
   }
 
@@ -71,43 +79,17 @@ enum WaitRoom {
 
   /// Takes the mutex: first in the library's lock order (`LockRank.waitRoom`).
   static func lock() {
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      PlatformLockOperations.checkAcquiring(mutex, rank: .waitRoom)
-    #endif
+    PlatformLockOperations.checkAcquiring(mutex, rank: .waitRoom)
     check(pthread_mutex_lock(mutex), "pthread_mutex_lock")
   }
 
   static func unlock() {
     check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
-    #if ENVIRONMENT_INTERNAL_CHECKS
-      PlatformLockOperations.checkReleased(mutex)
-    #endif
+    PlatformLockOperations.checkReleased(mutex)
   }
 
   /// Stops the program if a pthread call failed: that is a bug, never a state to go on from.
   static func check(_ status: Int32, _ operation: String) {
     precondition(status == 0, "swift-composable-env: \(operation) failed with \(status)")
-  }
-
-  /// An absolute time for `pthread_cond_timedwait`.
-  private struct Deadline {
-    var time = timespec()
-
-    init(secondsFromNow seconds: Int) {
-      check(clock_gettime(CLOCK_REALTIME, &time), "clock_gettime")
-      time.tv_sec += seconds
-    }
-
-    /// Waits until woken or the deadline; returns whether the deadline passed.
-    func wait(
-      on condition: UnsafeMutablePointer<pthread_cond_t>,
-      _ mutex: UnsafeMutablePointer<pthread_mutex_t>
-    ) -> Bool {
-      var time = time
-      let status = pthread_cond_timedwait(condition, mutex, &time)
-      if status == ETIMEDOUT { return true }
-      check(status, "pthread_cond_timedwait")
-      return false
-    }
   }
 }

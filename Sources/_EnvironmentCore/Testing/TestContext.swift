@@ -112,9 +112,8 @@ package final class TestContext: @unchecked Sendable {
   package convenience init(
     reading defaults: Defaults, values: [(key: KeyInfo, box: AnyObject)] = []
   ) {
-    let isTestValues = if case .testValues = defaults { true } else { false }
     self.init(
-      owner: isTestValues ? TestFailureReporting.reporter?.currentTestIdentity : nil,
+      owner: defaults == .testValues ? TestFailureReporting.reporter?.currentTestIdentity : nil,
       defaults: defaults, values: values)
   }
 

@@ -139,7 +139,6 @@ extension OnceState {
   /// Moves the value out, leaving the state idle.
   package mutating func takeValue() -> AnyObject? {
     defer { self = .idle }
-    if case .done(let value) = self { return value }
-    return nil
+    return madeValue
   }
 }

@@ -117,8 +117,7 @@ package final class ThreadContext: @unchecked Sendable {
       return context
     }
     let pointer = Unmanaged.passRetained(context).toOpaque()
-    let status = pthread_setspecific(threadKey, pointer)
-    precondition(status == 0, "swift-composable-env: pthread_setspecific failed with \(status)")
+    WaitRoom.check(pthread_setspecific(threadKey, pointer), "pthread_setspecific")
     environment_context_store(pointer)
     return context
   }
@@ -133,11 +132,6 @@ package final class ThreadContext: @unchecked Sendable {
     name.isEmpty ? "thread #\(number)" : "thread #\(number) (\(name))"
   }
 
-  fileprivate static func unregister(_ context: ThreadContext) {
-    let removed = registry.withLock { $0.live.removeValue(forKey: ObjectIdentifier(context)) }
-    withExtendedLifetime(removed) {}
-  }
-
   /// `nonisolated(unsafe)`: immutable reference; the registry is only touched under its lock.
   nonisolated(unsafe) private static let registry = LockedValue<
     (count: Int, live: [ObjectIdentifier: ThreadContext])
@@ -150,9 +144,11 @@ package final class ThreadContext: @unchecked Sendable {
     let status = pthread_key_create(&key) { pointer in
       guard let pointer = pointer as UnsafeMutableRawPointer? else { return }
       environment_context_store(nil)
-      unregister(Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue())
+      let context = Unmanaged<ThreadContext>.fromOpaque(pointer).takeRetainedValue()
+      let removed = registry.withLock { $0.live.removeValue(forKey: ObjectIdentifier(context)) }
+      withExtendedLifetime(removed) {}
     }
-    precondition(status == 0, "swift-composable-env: pthread_key_create failed with \(status)")
+    WaitRoom.check(status, "pthread_key_create")
     return key
   }()
 }

@@ -32,20 +32,11 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// The other keys read or written, each once, in the order first touched.
   private var others: [KeyInfo] = []
 
-  /// The keys read or written, each once, in the order first touched.
-  var touched: [KeyInfo] { (first.map { [$0] } ?? []) + others }
-
   /// The key, when the run touched exactly one.
   var onlyKey: KeyInfo? { others.isEmpty ? first : nil }
 
-  /// A run with no sample: a probe of what a getter reads.
-  init(node: Node, storesWrites: Bool) {
-    self.node = node
-    self.sample = nil
-    self.storesWrites = storesWrites
-  }
-
-  private init(node: Node, sample: AccessorSample, storesWrites: Bool) {
+  /// A run whose getter gets `sample` (see `writing`); with none, a probe of what a getter reads.
+  init(node: Node, sample: AccessorSample? = nil, storesWrites: Bool) {
     self.node = node
     self.sample = sample
     self.storesWrites = storesWrites
@@ -116,7 +107,8 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
   /// path did ("reads", "writes"), in the message for a key path that touched none or several.
   func singleKey(purpose: String, accessor: String) -> KeyInfo {
     guard let key = onlyKey else {
-      let touched = self.touched
+      // The keys read or written, each once, in the order first touched.
+      let touched = (first.map { [$0] } ?? []) + others
       let keys = touched.isEmpty ? "none" : touched.map(\.name).joined(separator: ", ")
       reportMisuse(
         """

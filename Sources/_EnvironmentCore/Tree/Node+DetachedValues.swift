@@ -27,10 +27,6 @@ struct DetachedAccess: DependencyStorage, @unchecked Sendable {
   /// The values written.
   private(set) var written = WrittenValues()
 
-  init(node: Node) {
-    self.node = node
-  }
-
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     if let box = written.box(for: key) { return Box<Key.Value>.unbox(box) }
     return NodeAccess(node: node).value(for: key)

@@ -16,18 +16,22 @@ extension Node {
   func origin(of key: KeyInfo) -> Origin {
     let (tree, _) = currentTree()
     let group = aliasGroup(of: key, in: tree)
-    if let (node, local) = nearestLocal(of: key, in: group) {
+    if let (node, local) = nearest({ $0.latestLocal(for: key, in: group) }) {
       return Origin(value: local.key.render(local.value), valueKey: local.key, node: node)
     }
     let reference = group?.reference ?? key
-    return Origin(
-      value: reference.render(tree.defaultValue(of: reference, readAt: self)), valueKey: reference,
-      node: nil)
+    let value = tree.defaultValue(of: reference, readAt: self, in: contextForDefaults())
+    return Origin(value: reference.render(value), valueKey: reference, node: nil)
   }
 
-  /// The key that `keyPath` reads. Reports a key path that reads none or several.
-  func key<Value>(readBy keyPath: KeyPath<Dependencies, Value>) -> KeyInfo {
-    KeyProbe(node: self).key(readBy: keyPath, purpose: "the key path passed to `provenance(of:)`")
+  /// The keys set on this node itself, with their boxed values (retained, so that a value replaced
+  /// later cannot lend its identity to a new one while the snapshot exists).
+  ///
+  /// ```swift
+  /// let before = root.localValues()
+  /// ```
+  package func localValues() -> [(key: KeyInfo, box: AnyObject)] {
+    withLock { $0.locals.all.map { (key: $0.key, box: $0.value) } }
   }
 
   /// The node this one inherits from; `nil` for a root.
@@ -69,16 +73,17 @@ extension Node {
   /// Whether a value is set for `key` (or a key aliased to it) on this node or an ancestor:
   /// without computing a default, as `origin(of:)` would.
   package func hasValueSet(for key: KeyInfo) -> Bool {
-    nearestLocal(of: key, in: aliasGroup(of: key, in: currentTree().tree)) != nil
+    let group = aliasGroup(of: key, in: currentTree().tree)
+    return nearest { $0.latestLocal(for: key, in: group) } != nil
   }
 
-  /// The nearest value set for `key` or a key of its alias `group`, on this node or an ancestor,
-  /// and the node that set it. Values are not rendered, and nothing is computed.
-  private func nearestLocal(of key: KeyInfo, in group: AliasGroup?) -> (Node, LocalValue)? {
+  /// The first value `find` gives on the way from this node to the root (it looks at each node's
+  /// state under the node's lock, one node at a time), and the node it found it on.
+  func nearest<Found>(_ find: (borrowing NodeState) -> Found?) -> (node: Node, found: Found)? {
     var current: Node? = self
     while let node = current {
-      let (local, parent) = node.withLock { ($0.latestLocal(for: key, in: group), $0.parent) }
-      if let local { return (node, local) }
+      let (found, parent) = node.withLock { (find($0), $0.parent) }
+      if let found { return (node, found) }
       current = parent
     }
     return nil

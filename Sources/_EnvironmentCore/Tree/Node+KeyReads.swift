@@ -49,9 +49,12 @@ extension Node {
   private func resolveAndCacheHere(_ key: any TestDependencyKey.Type) -> AnyObject {
     let read = beginUncachedRead()
     let info = KeyInfo(existential: key)
-    let tree = Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule)
-    return tree.with { tree in
-      let box = resolve(info, in: tree, at: read.generation)
+    return Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
+      // Not left pinned: the box is published.
+      let resolved = resolve(info, in: tree, at: read.generation, leavingMemoPinned: false)
+      guard case .box(let box) = resolved else {
+        preconditionFailure("a resolution that leaves no memo pinned gives a box")
+      }
       if Tree.isCacheable(read.generation) {
         publish(
           info.id, box: box, owner: nil, tree: tree, generation: read.generation,

@@ -19,26 +19,24 @@ extension Node {
   /// written into the copy; for a copy of this node's own values (`detachedValues()`, what an
   /// update closure is given), `nil`, after setting what was written into it on this node.
   package func replacement(for values: Dependencies, environmentType: Any.Type) -> Node? {
+    let (written, replacement): (WrittenValues, Node?)
     switch values.underlyingStorage {
     case let standalone as StandaloneStorage:
-      let root = Node.makeRoot(environmentType: environmentType, testContext: testContext)
-      var rootValues = root.dependencies()
-      standalone.written.replay(into: &rootValues)
-      return root
+      written = standalone.written
+      replacement = Node.makeRoot(environmentType: environmentType, testContext: testContext)
     case let detached as DetachedAccess where detached.node.isIdentical(to: self):
       // This node's own values, as an update closure got them (a value: `let saved = $0` and
       // `$0 = saved` restore), with what it wrote: set here, in the order written.
-      var values = dependencies()
-      detached.written.replay(into: &values)
-      return nil
+      (written, replacement) = (detached.written, nil)
     case let detached as DetachedAccess:
-      let child = Node.makeChild(
+      written = detached.written
+      replacement = Node.makeChild(
         of: detached.node, environmentType: environmentType, testContext: testContext)
-      var childValues = child.dependencies()
-      detached.written.replay(into: &childValues)
-      return child
     default:
       return nil
     }
+    var target = (replacement ?? self).dependencies()
+    written.replay(into: &target)
+    return replacement
   }
 }

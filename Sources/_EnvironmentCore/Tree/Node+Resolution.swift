@@ -14,16 +14,6 @@ import _EnvironmentAtomics
 /// has a current result, and reads at siblings reuse it. No lock is held while a default is
 /// computed (see `Tree.defaultValue(of:)`).
 extension Node {
-  /// The boxed value of `key` at this node, as of `generation` of `tree`, for a caller that
-  /// publishes it.
-  func resolve(_ key: KeyInfo, in tree: Tree, at generation: UInt64) -> AnyObject {
-    switch resolve(key, in: tree, at: generation, leavingMemoPinned: false) {
-    case .box(let box): return box
-    case .pinnedMemo:
-      preconditionFailure("a resolution that leaves no memo pinned gives a box")
-    }
-  }
-
   /// The value of `key` at this node, as of `generation` of `tree`: a box, retained; or, when
   /// `leavingMemoPinned` and the value is a memo that this read publishes nowhere, the memo's box
   /// unretained, with the thread still pinned: the caller copies the value out and unpins,
@@ -102,7 +92,6 @@ extension Node {
         current = parent
       }
     }
-    let foundAtSelf = current.isIdentical(to: reading)
 
     let value =
       result
@@ -115,7 +104,7 @@ extension Node {
     // environment) gets none, as the read is cached under its key path (`finish`) — one entry per
     // read, so a leaf that reads two keys keeps its first table. A child attached after this
     // check walks one node further.
-    if cacheable && !foundAtSelf {
+    if cacheable && !current.isIdentical(to: reading) {
       if ownHasChildren {
         publish(
           key.id, box: value, owner: nil, tree: tree, generation: generation,
@@ -151,23 +140,17 @@ extension Node {
     var identified = 0
     var current: Node? = self
     while let node = current {
-      let (pending, parent) = node.withLock { state -> ([PendingAlias], Node?) in
-        let pending = state.aliases.compactMap { declaration -> PendingAlias? in
-          guard case .pending(let alias) = declaration,
-            valueTypeID == nil || alias.valueTypeID == valueTypeID
-          else { return nil }
-          return alias
-        }
-        return (pending, state.parent)
+      let (pending, parent) = node.withLock { state in
+        (state.aliases.compactMap(\.pending), state.parent)
       }
-      for alias in pending {
+      for alias in pending where valueTypeID == nil || alias.valueTypeID == valueTypeID {
         // Allowing a default: a sample is still looked for first (see `KeyProbe`).
         guard let keys = alias.identify(node, true) else { continue }
         let edge = AliasEdge(
           dependency: keys.dependency, reference: keys.reference, declaredIn: alias.declaredIn,
           site: alias.site)
         let replaced = node.withLock { state -> Bool in
-          guard let index = state.aliases.firstIndex(where: { $0.isPending(alias) }) else {
+          guard let index = state.aliases.firstIndex(where: { $0.pending === alias }) else {
             return false
           }
           state.aliases[index] = .identified(edge, paths: alias.paths)
@@ -239,11 +222,4 @@ private enum ResolutionStep {
   /// Nothing here: on to the parent (not retained; see `resolve`), and the `context` set here.
   case inherit(
     from: Unretained<NodeStorage>?, declaresAliases: Bool, setContext: DependencyContext?)
-}
-
-extension AliasDeclaration {
-  /// Whether this is `alias`, still pending.
-  func isPending(_ alias: PendingAlias) -> Bool {
-    if case .pending(let pending) = self { pending === alias } else { false }
-  }
 }

@@ -95,12 +95,8 @@ struct PendingDerivation {
 
   /// Whether an environment of `candidate` is the one being derived: `type` or a subclass.
   func accepts(_ candidate: Any.Type) -> Bool {
-    var current: AnyClass? = candidate as? AnyClass
-    while let checked = current {
-      if checked == type { return true }
-      current = _getSuperclass(checked)
-    }
-    return false
+    guard let candidate = candidate as? AnyClass else { return false }
+    return sequence(first: candidate, next: _getSuperclass).contains { $0 == type }
   }
 }
 

@@ -22,19 +22,6 @@ package struct Node: @unchecked Sendable {
   /// to `dropCachedReadsIfShared(lending:)` as loaded, with no copy of the node.
   @usableFromInline package let storage: NodeStorage
 
-  private init(
-    parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
-  ) {
-    storage = .make(
-      parent: parent, tree: tree, ownedTree: ownedTree, environmentType: environmentType,
-      testContext: testContext, readsThroughWhileEmpty: readsThroughWhileEmpty)
-  }
-
-  init(storage: NodeStorage) {
-    self.storage = storage
-  }
-
   /// A root node, with a tree of its own, in `testContext` (by default, the current task's test
   /// context, or the process-wide one).
   package static func makeRoot(
@@ -42,9 +29,9 @@ package struct Node: @unchecked Sendable {
   ) -> Node {
     let tree = Tree.make()
     return Node(
-      parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
-      environmentType: environmentType,
-      testContext: testContext)
+      storage: .make(
+        parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
+        environmentType: environmentType, testContext: testContext))
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
@@ -75,9 +62,10 @@ package struct Node: @unchecked Sendable {
         Node(storage: parentStorage.object).currentTree().tree, keptAliveBy: .treeLifetimeRule)
     }
     return Node(
-      parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
-      environmentType: environmentType, testContext: testContext,
-      readsThroughWhileEmpty: readsThroughWhileEmpty)
+      storage: .make(
+        parent: Node(storage: parentStorage.object), tree: tree, ownedTree: nil,
+        environmentType: environmentType, testContext: testContext,
+        readsThroughWhileEmpty: readsThroughWhileEmpty))
   }
 
   /// The test context this node was created in.
@@ -130,17 +118,12 @@ package struct Node: @unchecked Sendable {
   /// its tree rests. Compares addresses only (`tree` is not loaded). For assertions: it locks
   /// every node on the way to the root, one at a time.
   func holdsTree(_ tree: Unretained<Tree>) -> Bool {
-    var node: Node? = self
-    while let current = node {
-      let (owned, parent) = current.withLock { ($0.ownedTree, $0.parent) }
-      var candidate = owned
-      while let made = candidate {
-        if Unretained(made, keptAliveBy: .holder).isIdentical(to: tree) { return true }
-        candidate = made.withLock { $0.forwarding }?.object
+    sequence(first: self, next: \.parent).contains { node in
+      guard let owned = node.withLock({ $0.ownedTree }) else { return false }
+      return sequence(first: owned, next: { $0.withLock { $0.forwarding }?.object }).contains {
+        Unretained($0, keptAliveBy: .holder).isIdentical(to: tree)
       }
-      node = parent
     }
-    return false
   }
 
   // MARK: Reading
@@ -211,7 +194,7 @@ package struct Node: @unchecked Sendable {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount) = currentState()
-    return UncachedRead(tree: tree, generation: generation, writeCount: writeCount)
+    return UncachedRead(tree: tree.opaque, generation: generation, writeCount: writeCount)
   }
 
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
@@ -265,6 +248,7 @@ package struct Node: @unchecked Sendable {
     let boxPointer = Unmanaged.passRetained(box).toOpaque()
     let ownerPointer = owner.map(ReadTable.retainOwner)
     let checksWriteCount = !InjectedFaults.isInjected(.ignoresWriteCount)
+    let key = UInt(bitPattern: identity)
     let (stored, retired) = storage.withLock { state, words -> (Bool, ReadTable?) in
       guard words.isIn(tree) else { return (false, nil) }
       if let writeCount, checksWriteCount, state.writeCount != writeCount { return (false, nil) }
@@ -272,19 +256,19 @@ package struct Node: @unchecked Sendable {
       assert(Tree.isCacheable(generation), "nothing is cached at a forwarded tree's generation")
       let current = !table.isEmptySentinel && table.belongs(to: tree)
       if current && table.generation == generation {
-        if table.contains(identity) { return (false, nil) }
+        if table.contains(key) { return (false, nil) }
         if table.hasRoom {
-          table.insert(identity, box: boxPointer, owner: ownerPointer)
+          table.insert(key, box: boxPointer, owner: ownerPointer)
           return (true, nil)
         }
         let larger = table.withRoom(tree: tree)
-        larger.insert(identity, box: boxPointer, owner: ownerPointer)
+        larger.insert(key, box: boxPointer, owner: ownerPointer)
         return (true, words.replaceTable(with: larger))
       }
       // A table for an older generation (or another tree) is replaced; a newer one is kept.
       if current && table.generation > generation { return (false, nil) }
       let fresh = ReadTable.make(tree: tree, generation: generation, capacity: 2)
-      fresh.insert(identity, box: boxPointer, owner: ownerPointer)
+      fresh.insert(key, box: boxPointer, owner: ownerPointer)
       return (true, words.replaceTable(with: fresh))
     }
     if !stored {
@@ -483,7 +467,7 @@ package struct Node: @unchecked Sendable {
       defer { state.aliases = [] }
       return (state.aliases, words.tree)
     }
-    let pending = removed.count { if case .pending = $0 { true } else { false } }
+    let pending = removed.count { $0.pending != nil }
     let current = tree.current
     current.unregisterAliasDeclaringNode(ObjectIdentifier(storage))
     current.settlePendingAliases(pending)
@@ -521,10 +505,4 @@ struct UncachedRead {
   @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
-
-  init(tree: Unretained<Tree>, generation: UInt64, writeCount: UInt64) {
-    self.tree = tree.opaque
-    self.generation = generation
-    self.writeCount = writeCount
-  }
 }

@@ -13,22 +13,8 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   /// `Dependencies` value handed to user code that may write and read again. (Three words, so
   /// that a `Dependencies` value holds the storage inline.) The tree is not retained: it lives as
   /// long as `node` (the lifetime rule in `Tree`).
-  private let tree: Unretained<Tree>?
-  private let generation: UInt64
-
-  /// Storage that resolves at `tree` and `generation`, for one uncached read.
-  init(node: Node, tree: Unretained<Tree>, generation: UInt64) {
-    self.node = node
-    self.tree = tree
-    self.generation = generation
-  }
-
-  /// Storage that resolves at the node's tree and generation of each access.
-  init(node: Node) {
-    self.node = node
-    tree = nil
-    generation = 0
-  }
+  private(set) var tree: Unretained<Tree>?
+  private(set) var generation: UInt64 = 0
 
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     let resolved: Resolved

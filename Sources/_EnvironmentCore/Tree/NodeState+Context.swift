@@ -26,12 +26,6 @@ extension Node {
   /// let defaults = node.contextForDefaults()  // `nil`: the tree's live defaults
   /// ```
   package func contextForDefaults() -> TestContext? {
-    var current: Node? = self
-    while let node = current {
-      let (switched, parent) = node.withLock { ($0.setContext, $0.parent) }
-      if let switched { return TestContext.switching(testContext, to: switched) }
-      current = parent
-    }
-    return testContext
+    TestContext.switching(testContext, to: nearest { $0.setContext }?.found)
   }
 }

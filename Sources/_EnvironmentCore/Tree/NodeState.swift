@@ -32,13 +32,6 @@ package struct NodeState: ~Copyable {
   /// node made as a child. See the lifetime rule in `Tree`.
   let ownedTree: Tree?
 
-  init(parent: Node?, ownedTree: Tree?, environmentType: Any.Type, testContext: TestContext?) {
-    self.parent = parent
-    self.ownedTree = ownedTree
-    self.environmentType = environmentType
-    self.testContext = testContext
-  }
-
   /// Whether an identified alias is declared here (pending ones do not change groups yet).
   var declaresAliases: Bool { aliases.contains { $0.edge != nil } }
 

@@ -18,7 +18,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// holds it: `ownedTree`). A child's tree is not retained (see the lifetime rule in `Tree`).
   static func make(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?, readsThroughWhileEmpty: Bool
+    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
   ) -> NodeStorage {
     assert((parent == nil) == (ownedTree != nil), "a root holds the tree it made; a child none")
     assert(ownedTree.map { $0 === tree.object } ?? true, "a root is in its tree")
@@ -31,8 +31,8 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     buffer.withUnsafeMutablePointerToElements { state in
       state.initialize(
         to: NodeState(
-          parent: parent, ownedTree: ownedTree, environmentType: environmentType,
-          testContext: testContext))
+          parent: parent, environmentType: environmentType, testContext: testContext,
+          ownedTree: ownedTree))
     }
     return unsafeDowncast(buffer, to: NodeStorage.self)
   }
@@ -52,8 +52,6 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     }
   }
 
-  /// The test context the node was created in. Read without the lock: it is set before the node
-  /// is shared and never changes.
   /// Whether the node reads at its parent while it sets nothing. Read without the lock: it is
   /// set before the node is shared and never changes.
   var readsThroughWhileEmpty: Bool {
@@ -62,6 +60,8 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     }
   }
 
+  /// The test context the node was created in. Read without the lock: it is set before the node
+  /// is shared and never changes.
   var testContext: TestContext? {
     withUnsafeMutablePointerToElements { $0.pointee.testContext }
   }
@@ -90,10 +90,9 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     _ body: (inout NodeState, UnsafeMutablePointer<NodeWords>) -> Result
   ) -> Result {
     withUnsafeMutablePointers { words, state in
-      let lock = UnsafeMutableRawPointer(words) + MemoryLayout<NodeWords>.offset(of: \.lock)!
-      let typedLock = lock.assumingMemoryBound(to: PlatformLock.self)
-      PlatformLockOperations.lock(typedLock, rank: .node)
-      defer { PlatformLockOperations.unlock(typedLock) }
+      // The lock at its own address in the words (a `pointee` field is not copied).
+      PlatformLockOperations.lock(&words.pointee.lock, rank: .node)
+      defer { PlatformLockOperations.unlock(&words.pointee.lock) }
       return body(&state.pointee, words)
     }
   }

@@ -28,12 +28,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// A new tree, at generation 0 with no alias.
   package static func make() -> Tree {
     let buffer = create(minimumCapacity: 1) { _ in TreeState() }
-    buffer.withUnsafeMutablePointerToElements { words in
-      words.initialize(
-        to: TreeWords(
-          generation: 0, aliasGeneration: 0, pendingAliases: 0, deferredReports: 0,
-          lock: PlatformLockOperations.unlocked))
-    }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: TreeWords()) }
     return unsafeDowncast(buffer, to: Tree.self)
   }
 
@@ -41,56 +36,30 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 
+  /// The address of one of the words (see `TreeWords`).
+  private func word<Field>(_ field: KeyPath<TreeWords, Field>) -> UnsafeMutablePointer<Field> {
+    withUnsafeMutablePointerToElements { words in
+      (UnsafeMutableRawPointer(words) + MemoryLayout<TreeWords>.offset(of: field)!)
+        .assumingMemoryBound(to: Field.self)
+    }
+  }
+
   /// The counter bumped by every write to the tree: caches record the value they were filled at.
-  var generationCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.generation, of: $0) }
-  }
-
-  /// The counter bumped by every alias declaration: alias scopes record the value they were
-  /// built at.
-  private var aliasGenerationCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.aliasGeneration, of: $0) }
-  }
-
-  /// How many pending aliases nodes of the tree declare.
-  private var pendingAliasCounter: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.pendingAliases, of: $0) }
-  }
-
-  /// Non-zero once a default of the tree deferred its report (see `MissingLiveValue`).
-  private var deferredReportsFlag: UnsafeMutablePointer<UInt64> {
-    withUnsafeMutablePointerToElements { Tree.field(\.deferredReports, of: $0) }
-  }
+  var generationCounter: UnsafeMutablePointer<UInt64> { word(\.generation) }
 
   /// Whether a default of the tree ever deferred its report to its next read outside an update:
   /// until then, neither reads nor caches look for such a report.
-  var hasDeferredReports: Bool { environment_atomic_load(deferredReportsFlag) != 0 }
-
-  private static func lockPointer(_ words: UnsafeMutablePointer<TreeWords>)
-    -> UnsafeMutablePointer<PlatformLock>
-  {
-    field(\.lock, of: words)
-  }
-
-  /// The address of one field of the words.
-  private static func field<Field>(
-    _ field: KeyPath<TreeWords, Field>, of words: UnsafeMutablePointer<TreeWords>
-  ) -> UnsafeMutablePointer<Field> {
-    (UnsafeMutableRawPointer(words) + MemoryLayout<TreeWords>.offset(of: field)!)
-      .assumingMemoryBound(to: Field.self)
-  }
+  var hasDeferredReports: Bool { environment_atomic_load(word(\.deferredReports)) != 0 }
 
   /// Runs `body` on the tree's state under its lock, ranked after node locks (`LockRank.tree`: a
   /// node's lock may be held, as when a root is attached; only leaf locks may be taken under it,
   /// checked). `body` runs no user code; whatever it removes is released by the caller after it
   /// returns.
   func withLock<Result>(_ body: (inout TreeState) -> Result) -> Result {
-    withUnsafeMutablePointers { state, words in
-      let lock = Tree.lockPointer(words)
-      PlatformLockOperations.lock(lock, rank: .tree)
-      defer { PlatformLockOperations.unlock(lock) }
-      return body(&state.pointee)
-    }
+    let lock = word(\.lock)
+    PlatformLockOperations.lock(lock, rank: .tree)
+    defer { PlatformLockOperations.unlock(lock) }
+    return withUnsafeMutablePointerToHeader { body(&$0.pointee) }
   }
 
   /// The current generation. Any write to the tree changes it.
@@ -98,7 +67,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   /// The current alias generation. Any alias declaration changes it; 0 means no alias was ever
   /// declared in the tree.
-  var aliasGeneration: UInt64 { environment_atomic_load(aliasGenerationCounter) }
+  var aliasGeneration: UInt64 { environment_atomic_load(word(\.aliasGeneration)) }
 
   /// Records a write: every cache of the tree becomes stale.
   package func invalidateValues() {
@@ -108,22 +77,22 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Records an alias declaration or removal: every alias scope, and so every cache, of the tree
   /// becomes stale.
   func invalidateAliases() {
-    environment_atomic_increment(aliasGenerationCounter)
+    environment_atomic_increment(word(\.aliasGeneration))
     environment_atomic_increment(generationCounter)
   }
 
   /// Whether some node of the tree may declare a pending alias (see `PendingAlias`).
-  var hasPendingAliases: Bool { environment_atomic_load(pendingAliasCounter) != 0 }
+  var hasPendingAliases: Bool { environment_atomic_load(word(\.pendingAliases)) != 0 }
 
   /// Records `count` pending aliases declared in (or moved into) the tree.
   func addPendingAliases(_ count: UInt64) {
-    environment_atomic_add(pendingAliasCounter, count)
+    environment_atomic_add(word(\.pendingAliases), count)
   }
 
   /// Records that `count` pending aliases are pending no more (identified, or removed) and that
   /// the tree's alias groups changed accordingly.
   func settlePendingAliases(_ count: Int) {
-    environment_atomic_subtract(pendingAliasCounter, UInt64(count))
+    environment_atomic_subtract(word(\.pendingAliases), UInt64(count))
     invalidateAliases()
   }
 
@@ -143,7 +112,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Merges this tree into `other`: nodes pointing here will move to `other` on their next read.
   func forward(to other: Tree) {
     assert(other !== self, "a tree is forwarded to another tree")
-    other.addPendingAliases(environment_atomic_load(pendingAliasCounter))
+    other.addPendingAliases(environment_atomic_load(word(\.pendingAliases)))
     let aliasNodes = withLock { state in
       state.forwarding = Unretained(other, keptAliveBy: .treeLifetimeRule)
       defer { state.aliasNodes = [] }
@@ -161,7 +130,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Only identities are compared under the lock: loading a weak reference there would make a
   /// strong one, whose release could be the last and run a `deinit` under the lock.
   func registerAliasDeclaringNode(_ node: Node) {
-    let entry = WeakNode(storage: node.storage)
+    let entry = WeakNode(storage: node.storage, identity: ObjectIdentifier(node.storage))
     withLock { state in
       if !state.aliasNodes.contains(where: { $0.identity == entry.identity }) {
         state.aliasNodes.append(entry)
@@ -182,23 +151,14 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// of other threads overlapped so that a dropped environment's node was always held by one of
   /// them: dropped nodes were never freed (found by `Scripts/soak`).
   func aliasDeclaringNodes(below ancestor: Node) -> [Node] {
-    let entries = withLock { $0.aliasNodes }
-    var below: [Node] = []
-    for entry in entries {
-      guard let storage = entry.storage else { continue }
+    withLock { $0.aliasNodes }.compactMap { entry in
+      guard let storage = entry.storage else { return nil }
       let node = Node(storage: storage)
-      if node.isDescendant(of: ancestor) { below.append(node) }
+      return node.isDescendant(of: ancestor) ? node : nil
     }
-    return below
   }
 
   // MARK: Defaults
-
-  /// The default value of `key` for this tree, as read at `node`, in the context whose defaults
-  /// `node` reads (see `Node.contextForDefaults()`).
-  func defaultValue(of key: KeyInfo, readAt node: Node) -> AnyObject {
-    defaultValue(of: key, readAt: node, in: node.contextForDefaults())
-  }
 
   /// The default value of `key` for this tree in `testContext`, as read at `node`: computed on
   /// first use (by the first thread that needs it, with no lock held) and then shared by the
@@ -222,9 +182,13 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       context.performingDefault(
         of: key,
         {
-          DefaultInProgress.computing(readAt: node, on: context) {
-            key.makeDefault(in: testContext, readAt: node)
-          }
+          // The node whose read computes it, for its getter (see `DefaultInProgress`); the one
+          // before is restored (a default that reads another key computes that key's default
+          // within its own).
+          let previous = context.defaultReadingNode
+          context.defaultReadingNode = Unretained(node.storage, keptAliveBy: .holder)
+          defer { context.defaultReadingNode = previous }
+          return key.makeDefault(in: testContext, readAt: node)
         },
         recursion: { inProgress in self.reportDefaultRecursion(inProgress, key: key) })
     }
@@ -251,7 +215,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       // This thread computed it inside an update, which deferred the report.
       context.missingLiveValueDeferred = false
       _ = withLock { $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: true) }
-      environment_atomic_set_bits(deferredReportsFlag, 1)
+      environment_atomic_set_bits(word(\.deferredReports), 1)
     } else if hasDeferredReports, !context.isSettingValues,
       withLock({ $0.defaults.exchangeReportAtNextRead(of: key.id, in: testContext, with: false) })
     {
@@ -310,19 +274,19 @@ package struct TreeState {
 /// A node, not kept alive, and its identity (compared without loading the weak reference).
 struct WeakNode {
   weak var storage: NodeStorage?
+  /// `ObjectIdentifier(storage)`, taken when the entry is made.
   let identity: ObjectIdentifier
-
-  init(storage: NodeStorage) {
-    self.storage = storage
-    identity = ObjectIdentifier(storage)
-  }
 }
 
 /// A tree's counters and lock, at stable addresses (the elements of its buffer).
 package struct TreeWords {
-  var generation: UInt64
-  var aliasGeneration: UInt64
-  var pendingAliases: UInt64
-  var deferredReports: UInt64
-  var lock: PlatformLock
+  /// Bumped by every write to the tree: caches record the value they were filled at.
+  var generation: UInt64 = 0
+  /// Bumped by every alias declaration: alias scopes record the value they were built at.
+  var aliasGeneration: UInt64 = 0
+  /// How many pending aliases nodes of the tree declare.
+  var pendingAliases: UInt64 = 0
+  /// Non-zero once a default of the tree deferred its report (see `MissingLiveValue`).
+  var deferredReports: UInt64 = 0
+  var lock = PlatformLockOperations.unlocked
 }

@@ -26,21 +26,19 @@ enum KeptKeyPaths {
   /// slots, so that probes stay short), 0 in an empty slot. Looked up without a lock; a slot is
   /// written once, under `kept`'s lock, and never cleared: an identity found here is a kept key
   /// path's for the life of the process.
+  /// One more word follows the slots: `isFull`.
   /// `nonisolated(unsafe)`: the pointer never changes; slots are read and written atomically.
   nonisolated(unsafe) private static let identities: UnsafeMutablePointer<UInt> = {
-    let slots = UnsafeMutablePointer<UInt>.allocate(capacity: slotCount)
-    slots.initialize(repeating: 0, count: slotCount)
-    return slots
+    let words = UnsafeMutablePointer<UInt>.allocate(capacity: slotCount + 1)
+    words.initialize(repeating: 0, count: slotCount + 1)
+    return words
   }()
   private static let slotCount = 2 * capacity
 
-  /// 1 once `capacity` key paths are kept. `nonisolated(unsafe)`: the pointer never changes; the
-  /// word is read and written atomically, and only ever goes from 0 to 1.
-  nonisolated(unsafe) private static let isFull: UnsafeMutablePointer<UInt> = {
-    let word = UnsafeMutablePointer<UInt>.allocate(capacity: 1)
-    word.initialize(to: 0)
-    return word
-  }()
+  /// 1 once `capacity` key paths are kept: the word after the slots, read and written
+  /// atomically, which only ever goes from 0 to 1. `nonisolated(unsafe)`: the pointer never
+  /// changes.
+  nonisolated(unsafe) private static let isFull = identities + slotCount
 
   /// The kept identities, which keep their addresses from being reused.
   /// `nonisolated(unsafe)`: immutable reference; the array is only touched under its lock.
