@@ -20,18 +20,21 @@ extension Node {
   /// update closure is given), `nil`, after setting what was written into it on this node.
   package func replacement(for values: Dependencies, environmentType: Any.Type) -> Node? {
     let (written, replacement): (WrittenValues, Node?)
+    // Detached values first: what every update closure leaves (a failed cast of an existential
+    // costs about as much as a successful one).
     switch values.underlyingStorage {
+    case let detached as DetachedAccess:
+      written = detached.written
+      // This node's own values, as an update closure got them (a value: `let saved = $0` and
+      // `$0 = saved` restore), with what it wrote: set here, in the order written.
+      replacement =
+        detached.node.isIdentical(to: self)
+        ? nil
+        : Node.makeChild(
+          of: detached.node, environmentType: environmentType, testContext: testContext)
     case let standalone as StandaloneStorage:
       written = standalone.written
       replacement = Node.makeRoot(environmentType: environmentType, testContext: testContext)
-    case let detached as DetachedAccess where detached.node.isIdentical(to: self):
-      // This node's own values, as an update closure got them (a value: `let saved = $0` and
-      // `$0 = saved` restore), with what it wrote: set here, in the order written.
-      (written, replacement) = (detached.written, nil)
-    case let detached as DetachedAccess:
-      written = detached.written
-      replacement = Node.makeChild(
-        of: detached.node, environmentType: environmentType, testContext: testContext)
     default:
       return nil
     }
