@@ -130,7 +130,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   /// Only identities are compared under the lock: loading a weak reference there would make a
   /// strong one, whose release could be the last and run a `deinit` under the lock.
   func registerAliasDeclaringNode(_ node: Node) {
-    let entry = WeakNode(storage: node.storage, identity: ObjectIdentifier(node.storage))
+    let entry = WeakNode(storage: node.storage)
     withLock { state in
       if !state.aliasNodes.contains(where: { $0.identity == entry.identity }) {
         state.aliasNodes.append(entry)
@@ -276,6 +276,11 @@ struct WeakNode {
   weak var storage: NodeStorage?
   /// `ObjectIdentifier(storage)`, taken when the entry is made.
   let identity: ObjectIdentifier
+
+  init(storage: NodeStorage) {
+    self.storage = storage
+    identity = ObjectIdentifier(storage)
+  }
 }
 
 /// A tree's counters and lock, at stable addresses (the elements of its buffer).

@@ -98,10 +98,7 @@ extension TestDependencyKey {
   /// for a key that is only a `TestDependencyKey` (the app did not add the live conformance), its
   /// test value, said once on standard error.
   fileprivate static func boxedDefault() -> AnyObject {
-    // Boxed by the conformance when it knows the live value (see `_boxedLiveValue`); otherwise
-    // the live conformance, if another declaration added one, is found at run time.
-    if let live = _boxedLiveValue() { return live.box }
-    if let live = Self.self as? any DependencyKey.Type { return live.boxedLiveValue() }
+    if let live = liveValueBox() { return live }
     MissingLiveValue.report(KeyInfo(Self.self))
     return Box<Value>(testValue)
   }
@@ -119,11 +116,6 @@ extension TestDependencyKey {
   fileprivate static func reflecting(_ box: AnyObject) -> String {
     String(reflecting: Box<Value>.unbox(box))
   }
-}
-
-extension DependencyKey {
-  /// Computes the default value, boxed.
-  fileprivate static func boxedLiveValue() -> AnyObject { Box<Value>(defaultValue) }
 }
 
 /// Says that a key with no live value was read where live values are read (outside a test or a
