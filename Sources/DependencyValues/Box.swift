@@ -12,10 +12,19 @@ import _EnvironmentAtomics
 @usableFromInline
 package final class Box<Value>: @unchecked Sendable {
   @usableFromInline package let value: Value
+  /// For a key path's result: the identity of the one key its getter read, when the result is
+  /// that key's to share (see `RecordedRead`); 0 otherwise.
+  @usableFromInline package let onlyKeyRead: UInt
 
+  /// A box of `value`; `onlyKeyRead` as above.
+  ///
+  /// ```swift
+  /// let box = Box(42)
+  /// ```
   @inlinable @inline(__always)
-  package init(_ value: Value) {
+  package init(_ value: Value, onlyKeyRead: UInt = 0) {
     self.value = value
+    self.onlyKeyRead = onlyKeyRead
   }
 
   #if ENVIRONMENT_INTERNAL_CHECKS

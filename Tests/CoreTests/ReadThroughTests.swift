@@ -49,6 +49,83 @@ struct ReadThroughTests {
   }
 }
 
+/// A scope's node that sets values shares with its parent the reads of key paths whose getter
+/// read one key it does not set.
+@Suite("Reads shared with a scope that sets other keys")
+struct SharedReadTests {
+  private static func scope(on parent: Node, setting value: Int = 5) -> Node {
+    let node = Node.makeChild(
+      of: parent, environmentType: SharedReadTests.self, testContext: parent.testContext,
+      readsThroughWhileEmpty: true)
+    node.write(\.readThroughOther, value)
+    return node
+  }
+
+  private static func root() -> Node {
+    Node.makeRoot(environmentType: SharedReadTests.self, testContext: nil, recordsReads: true)
+  }
+
+  private static let numberID = ObjectIdentifier(\Dependencies.readThroughNumber)
+
+  @Test func aReadOfAKeyTheScopeDoesNotSetIsCachedAtItsParent() {
+    let root = Self.root()
+    let scope = Self.scope(on: root)
+    #expect(scope.read(\.readThroughNumber) == 1)
+    #expect(root.cachedValue(for: Self.numberID, as: Int.self) == 1)
+    #expect(scope.cachedValue(for: Self.numberID, as: Int.self) == nil)
+  }
+
+  @Test func aLaterScopeReadsWhatAnEarlierOneCachedAtTheParent() {
+    let root = Self.root()
+    #expect(Self.scope(on: root, setting: 1).read(\.readThroughCounted) == 1)
+    #expect(Self.scope(on: root, setting: 2).read(\.readThroughCounted) == 1)
+    #expect(root.read(\.readThroughCounted) == 1)
+  }
+
+  @Test func aScopeReadsWhatItsRootCachedBeforeIt() {
+    let root = Self.root()
+    #expect(root.read(\.readThroughCountedAtRoot) == 1)
+    #expect(Self.scope(on: root).read(\.readThroughCountedAtRoot) == 1)
+  }
+
+  @Test func aReadOfTheKeyTheScopeSetsIsItsOwn() {
+    let root = Self.root()
+    _ = root.read(\.readThroughOther)
+    let scope = Self.scope(on: root, setting: 9)
+    #expect(scope.read(\.readThroughOther) == 9)
+    #expect(root.read(\.readThroughOther) == 0)
+  }
+
+  @Test func aGetterThatReadsTwoKeysRunsInTheScope() {
+    let root = Self.root()
+    #expect(root.read(\.readThroughSum) == 1)
+    #expect(Self.scope(on: root, setting: 10).read(\.readThroughSum) == 11)
+  }
+
+  @Test func aGetterThatKeepsItsDependenciesRunsInTheScope() {
+    let root = Self.root()
+    #expect(root.read(\.readThroughLater)() == 0)
+    #expect(Self.scope(on: root, setting: 7).read(\.readThroughLater)() == 7)
+  }
+
+  @Test func aKeySetInTheScopeAfterASharedReadIsReadFromTheScope() {
+    let root = Self.root()
+    let scope = Self.scope(on: root)
+    #expect(scope.read(\.readThroughNumber) == 1)
+    scope.write(\.readThroughNumber, 3)
+    #expect(scope.read(\.readThroughNumber) == 3)
+    #expect(root.read(\.readThroughNumber) == 1)
+  }
+
+  @Test func aScopeThatSetsTheContextReadsItsOwnDefaults() {
+    let root = Self.root()
+    #expect(root.read(\.readThroughContextual) == "live")
+    let scope = Self.scope(on: root)
+    scope.write(\.context, .preview)
+    #expect(scope.read(\.readThroughContextual) == "preview")
+  }
+}
+
 private enum ReadThroughNumberKey: LiveInTests { static var defaultValue: Int { 1 } }
 
 extension Dependencies {
@@ -56,4 +133,54 @@ extension Dependencies {
     get { self[ReadThroughNumberKey.self] }
     set { self[ReadThroughNumberKey.self] = newValue }
   }
+}
+
+private enum ReadThroughOtherKey: LiveInTests { static var defaultValue: Int { 0 } }
+
+private enum ReadThroughCountedKey: LiveInTests { static var defaultValue: Int { 0 } }
+
+private enum ReadThroughContextualKey: DependencyKey {
+  static var liveValue: String { "live" }
+  static var previewValue: String { "preview" }
+  static var testValue: String { "test" }
+}
+
+/// How many times `readThroughCounted`'s getter ran (only
+/// `aLaterScopeReadsWhatAnEarlierOneCachedAtTheParent` reads it).
+private let countedRuns = Counter()
+
+/// How many times `readThroughCountedAtRoot`'s getter ran (only
+/// `aScopeReadsWhatItsRootCachedBeforeIt` reads it).
+private let countedRunsAtRoot = Counter()
+
+extension Dependencies {
+  fileprivate var readThroughOther: Int {
+    get { self[ReadThroughOtherKey.self] }
+    set { self[ReadThroughOtherKey.self] = newValue }
+  }
+
+  /// How many times this getter ran: a side effect that shows where a result was computed.
+  fileprivate var readThroughCounted: Int {
+    _ = self[ReadThroughCountedKey.self]
+    countedRuns.increment()
+    return countedRuns.count
+  }
+
+  /// As `readThroughCounted`.
+  fileprivate var readThroughCountedAtRoot: Int {
+    _ = self[ReadThroughCountedKey.self]
+    countedRunsAtRoot.increment()
+    return countedRunsAtRoot.count
+  }
+
+  fileprivate var readThroughSum: Int { readThroughNumber + readThroughOther }
+
+  /// Reads `readThroughOther` when called, in the `Dependencies` it was got from.
+  fileprivate var readThroughLater: @Sendable () -> Int {
+    _ = self[ReadThroughNumberKey.self]
+    let kept = self
+    return { kept.readThroughOther }
+  }
+
+  fileprivate var readThroughContextual: String { self[ReadThroughContextualKey.self] }
 }

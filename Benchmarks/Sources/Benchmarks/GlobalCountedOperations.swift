@@ -1,4 +1,5 @@
 import GlobalEnv
+import GraphGlobalEnv
 
 extension CountedOperation {
   /// `GlobalEnv`'s counted operations.
@@ -23,6 +24,30 @@ extension CountedOperation {
     },
     CountedOperation(name: "GlobalEnv enter a scope, at depth 10,000", times: 25_000) { times in
       { GlobalBenchmarks.nest(level: 1, total: 10_000, enteringAt: 10_000, times) }
+    },
+    // What users' code does (issue 53): a scope per request, reads in it.
+    CountedOperation(
+      name: "GlobalEnv request: a scope that sets one key, 6 reads in it", times: 20_000
+    ) {
+      times in
+      let model = GlobalRequestModel()
+      return {
+        (0..<times).reduce(0) { sum, index in
+          sum
+            &+ Dependencies.withValues {
+              $0.benchNumber = index
+            } operation: {
+              model.sum
+            }
+        }
+      }
+    },
+    CountedOperation(
+      name: "paper graph: AccessAll through withDependencies(from: container)", times: 100
+    ) { times in
+      let container = GlobalEnvGraphContainer()
+      blackHole(globalEnvAccessAllFrom(container))
+      return { (0..<times).reduce(0) { sum, _ in sum &+ globalEnvAccessAllFrom(container) } }
     },
   ]
 

@@ -18,7 +18,8 @@ enum GlobalDependencies {
   /// reads look for that scope: reads touch `root` before checking, so that its first read does.
   static let root: Node = {
     let root = Node.makeRoot(
-      environmentType: GlobalDependencies.self, testContext: TestContext.processWide)
+      environmentType: GlobalDependencies.self, testContext: TestContext.processWide,
+      recordsReads: true)
     if RunningTestScopes.isolates(root: root) { LiveScopes.increment() }
     return root
   }()

@@ -324,6 +324,14 @@ static inline void environment_word_store(uintptr_t *_Nonnull slot, uintptr_t va
   __atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
+/// Stores `desired` in `*slot` if it holds `expected` (sequentially consistent); returns whether
+/// it did.
+static inline bool environment_word_compare_exchange(uintptr_t *_Nonnull slot, uintptr_t expected,
+                                                     uintptr_t desired) {
+  return __atomic_compare_exchange_n(slot, &expected, desired, false, __ATOMIC_SEQ_CST,
+                                     __ATOMIC_SEQ_CST);
+}
+
 /// Whether any of `bits` is set in a word of flags that another thread sets with
 /// `environment_flags_set` (acquire).
 static inline bool environment_flags_load(const uint32_t *_Nonnull flags, uint32_t bits) {

@@ -46,3 +46,70 @@ extension Node {
     }
   }
 }
+
+/// Reads a scope's node shares with an ancestor although it sets values: those of key paths
+/// whose getter read one key, which the node does not set.
+///
+/// A getter's run records the keys it reads (`RecordedRead`). When it read exactly one, wrote
+/// none and kept no `Dependencies` value, its result is a function of that key's value (and of
+/// what the getter reads outside the library, as a cached read is): at a scope's node that does
+/// not set the key, declares no alias, sets no `context` and shares its parent's test context,
+/// in a tree without aliases, the key resolves to what it resolves to at the parent. So the result
+/// is cached at the nearest ancestor that does not read through (`sharingAncestor`), tagged with
+/// the key, and a scope made later for a request, model or test reads it there as long as it does
+/// not set that key. A getter that read several keys, or kept its `Dependencies`, runs in each
+/// scope as before.
+///
+/// ```swift
+/// withDependencies { $0.requestID = id } operation: {
+///   model.apiClient  // the app's cached read: `apiClient`'s getter read only `APIClientKey`
+/// }
+/// ```
+extension Node {
+  /// The value an ancestor cached for `id` that this node shares (see above), or `nil`.
+  /// Specialized in the caller's module, as `cachedValue(for:as:)` is.
+  @inlinable
+  func sharedCachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
+    guard let ancestor = sharingAncestor() else { return nil }
+    var onlyKeyRead: UInt = 0
+    guard let value = ancestor.storage.cachedValue(for: id, as: type, onlyKeyRead: &onlyKeyRead),
+      onlyKeyRead != 0, !sets(onlyKeyRead)
+    else { return nil }
+    return value
+  }
+
+  /// The ancestor whose cached reads this node shares, for a scope's node that meets the
+  /// conditions above: its parent, or the ancestor its parent reads at (`readingNode`). With
+  /// `key`, also only if the node does not set it, and with `writeCount`, only if the node was
+  /// not written since its write count was that.
+  @usableFromInline
+  func sharingAncestor(unlessSetting key: UInt = 0, since writeCount: UInt64? = nil) -> Node? {
+    guard storage.readsThroughWhileEmpty else { return nil }
+    let found = storage.withLock { state, words -> (parent: Node, tree: Unretained<Tree>)? in
+      guard state.aliases.isEmpty, state.locals[NodeState.contextKeyID] == nil,
+        key == 0 || !state.sets(key), writeCount == nil || state.writeCount == writeCount,
+        let parent = state.parent, parent.testContext === state.testContext
+      else { return nil }
+      return (parent, words.treeReference)
+    }
+    guard let found,
+      found.tree.with({
+        $0.aliasGeneration == 0 && !$0.hasPendingAliases && Tree.isCacheable($0.generation)
+      })
+    else { return nil }
+    return found.parent.readingNode ?? found.parent
+  }
+
+  /// Whether this node sets the key identified by `key`.
+  @usableFromInline
+  func sets(_ key: UInt) -> Bool {
+    withLock { $0.sets(key) }
+  }
+}
+
+extension NodeState {
+  /// Whether a value is set here for the key identified by `key` (an `ObjectIdentifier`'s bits).
+  fileprivate func sets(_ key: UInt) -> Bool {
+    locals[unsafeBitCast(key, to: ObjectIdentifier.self)] != nil
+  }
+}

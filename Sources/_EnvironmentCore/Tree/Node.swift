@@ -24,14 +24,17 @@ package struct Node: @unchecked Sendable {
 
   /// A root node, with a tree of its own, in `testContext` (by default, the current task's test
   /// context, or the process-wide one).
+  /// `recordsReads`: its uncached reads record the keys their getters read, so that scopes made
+  /// on it share their results (see `RecordedRead`), for GlobalEnv's root.
   package static func makeRoot(
-    environmentType: Any.Type, testContext: TestContext? = TestContext.forNewRoot
+    environmentType: Any.Type, testContext: TestContext? = TestContext.forNewRoot,
+    recordsReads: Bool = false
   ) -> Node {
     let tree = Tree.make()
     return Node(
       storage: .make(
         parent: nil, tree: Unretained(tree, keptAliveBy: .treeLifetimeRule), ownedTree: tree,
-        environmentType: environmentType, testContext: testContext))
+        environmentType: environmentType, testContext: testContext, recordsReads: recordsReads))
   }
 
   /// A node that inherits from `parent`, in `parent`'s tree and in `testContext` (an environment
@@ -153,36 +156,51 @@ package struct Node: @unchecked Sendable {
   /// Resolves `keyPath` by running its getter (user code) against this node, with no lock held,
   /// and caches the result under the key path's identity in this node's table.
   ///
-  /// The result is never taken from another environment's cache: a getter may capture the
-  /// `Dependencies` it was called on, read keys conditionally or have side effects, so only its
-  /// run here gives this node's value. (What other nodes share is a key's own resolved value,
-  /// the memo of `resolve`.) Specialized in the caller's module (so that boxing the value needs
-  /// no run-time generic metadata lookup), but not inlined into the fast path. The getter runs as
-  /// a read written at `site` (see `ReadTrace`).
-  ///
+  /// The result is never taken from another environment's cache unless it is provably the same:
+  /// a getter may capture the `Dependencies` it was called on, read keys conditionally or have
+  /// side effects, so only its run here gives this node's value. A scope's node reads what its
+  /// parent gives while it sets nothing (`readingNode`), and a result its parent cached from a
+  /// getter that read one key it does not set (`sharedCachedValue`): what the getter would get
+  /// here is what it got there. Specialized in the caller's module (so that boxing the value
+  /// needs no run-time generic metadata lookup), but not inlined into the fast path. The getter
+  /// runs as a read written at `site` (see `ReadTrace`).
   @inlinable @inline(never)
   package func readUncached<Value>(
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
   ) -> Value {
-    guard let reading = readingNode else { return readUncachedHere(keyPath, from: site) }
-    if let value = reading.cachedValue(for: ObjectIdentifier(keyPath), as: Value.self) {
+    let id = ObjectIdentifier(keyPath)
+    let reading = readingNode ?? self
+    if reading.storage !== storage, let value = reading.cachedValue(for: id, as: Value.self) {
       return value
     }
+    if let value = reading.sharedCachedValue(for: id, as: Value.self) { return value }
     return reading.readUncachedHere(keyPath, from: site)
   }
 
   /// `readUncached(_:from:)` at this node, whether or not it reads through to an ancestor (a
   /// read passed on to an ancestor is not passed on again: nested empty scopes cost a bounded
-  /// walk, not a recursion).
+  /// walk, not a recursion). At a node that records reads (a GlobalEnv root's or scope's), the
+  /// getter's run records the keys it reads (`RecordedRead`), so that a result one key gave is
+  /// shared as that key's (see `finish`).
   @inlinable @inline(never)
   func readUncachedHere<Value>(
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite?
   ) -> Value {
     ReadTrace.reading(at: site) {
       let read = beginUncachedRead()
-      let value = dependencies(for: read)[keyPath: keyPath]
+      let value: Value
+      var onlyKeyRead: UInt = 0
+      if read.recordsReads {
+        var run = RecordedRead.make(at: self, for: read)
+        value = run.dependencies[keyPath: keyPath]
+        onlyKeyRead = RecordedRead.onlyKeyRead(of: &run)
+      } else {
+        value = dependencies(for: read)[keyPath: keyPath]
+      }
       Interleaving.point(.resolved)
-      finish(read, caching: Box(value), for: keyPath)
+      finish(
+        read, caching: Box(value, onlyKeyRead: onlyKeyRead), onlyKeyRead: onlyKeyRead,
+        for: keyPath)
       return value
     }
   }
@@ -194,7 +212,9 @@ package struct Node: @unchecked Sendable {
     // A write after the write count is read makes the result uncacheable here; a write before
     // it is seen by the read (see `publish`).
     let (tree, generation, writeCount) = currentState()
-    return UncachedRead(tree: tree.opaque, generation: generation, writeCount: writeCount)
+    return UncachedRead(
+      tree: tree.opaque, generation: generation, writeCount: writeCount,
+      recordsReads: storage.recordsReads)
   }
 
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
@@ -206,18 +226,31 @@ package struct Node: @unchecked Sendable {
         generation: read.generation))
   }
 
-  /// Caches the result of an uncached read under the identity of `keyPath`, in this node's table
-  /// only, unless the node was written since the read began. The process keeps the key path's
-  /// identity if it has room (`KeptKeyPaths`: the literals a program reads, at their first read);
-  /// otherwise the entry keeps it, with an `IdentityAnchor`.
+  /// Caches the result of an uncached read under the identity of `keyPath`, unless the node was
+  /// written since the read began: in this node's table, or, for a scope's node and a result that
+  /// one key it does not set gave (`onlyKeyRead`, also in `box`), in the table of the ancestor its
+  /// reads share (`sharingAncestor`), where the scopes made after it find it. The process keeps
+  /// the key path's identity if it has room (`KeptKeyPaths`: the literals a program reads, at
+  /// their first read); otherwise the entry keeps it, with an `IdentityAnchor`.
   @usableFromInline
-  func finish(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
+  func finish(
+    _ read: UncachedRead, caching box: AnyObject, onlyKeyRead: UInt, for keyPath: AnyKeyPath
+  ) {
     guard Tree.isCacheable(read.generation) else { return }
     let owner: AnyObject? = KeptKeyPaths.keep(keyPath) ? nil : keyPath
+    let shared =
+      onlyKeyRead == 0 ? nil : sharingAncestor(unlessSetting: onlyKeyRead, since: read.writeCount)
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
-      _ = publish(
-        ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
-        generation: read.generation, writeCount: read.writeCount)
+      if let shared {
+        // The ancestor's writes since the read began moved the generation on (it has a child).
+        _ = shared.publish(
+          ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
+          generation: read.generation)
+      } else {
+        _ = publish(
+          ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
+          generation: read.generation, writeCount: read.writeCount)
+      }
     }
   }
 
@@ -505,4 +538,6 @@ struct UncachedRead {
   @usableFromInline let generation: UInt64
   /// The node's write count when the read began (see `publish`).
   let writeCount: UInt64
+  /// Whether the getter's run records the keys it reads (`NodeFlags.recordsReads`).
+  @usableFromInline let recordsReads: Bool
 }

@@ -100,6 +100,9 @@ extension UnsafeMutablePointer<NodeWords> {
 enum NodeFlags {
   static let hasChildren: UInt32 = 1
   static let readsThroughWhileEmpty: UInt32 = 2
+  /// The node's uncached reads record the keys their getters read (see `RecordedRead`): a
+  /// GlobalEnv root's and scope's, whose results scopes made on them share.
+  static let recordsReads: UInt32 = 4
 }
 
 /// A value set on a node.

@@ -18,14 +18,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// holds it: `ownedTree`). A child's tree is not retained (see the lifetime rule in `Tree`).
   static func make(
     parent: Node?, tree: Unretained<Tree>, ownedTree: Tree?, environmentType: Any.Type,
-    testContext: TestContext?, readsThroughWhileEmpty: Bool = false
+    testContext: TestContext?, readsThroughWhileEmpty: Bool = false, recordsReads: Bool = false
   ) -> NodeStorage {
     assert((parent == nil) == (ownedTree != nil), "a root holds the tree it made; a child none")
     assert(ownedTree.map { $0 === tree.object } ?? true, "a root is in its tree")
     let buffer = create(minimumCapacity: 1) { _ in
       NodeWords(
         table: ReadTable.empty.pointer, lock: PlatformLockOperations.unlocked,
-        flags: readsThroughWhileEmpty ? NodeFlags.readsThroughWhileEmpty : 0,
+        flags: (readsThroughWhileEmpty ? NodeFlags.readsThroughWhileEmpty : 0)
+          | (readsThroughWhileEmpty || recordsReads ? NodeFlags.recordsReads : 0),
         treeAddress: tree.opaque)
     }
     buffer.withUnsafeMutablePointerToElements { state in
@@ -49,6 +50,15 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
         words.tree.current.unregisterAliasDeclaringNode(ObjectIdentifier(self))
       }
       DeferredRelease.release(state: state)
+    }
+  }
+
+  /// Whether the node's uncached reads record the keys their getters read: a scope's (made to read
+  /// through while empty), or a root's made to record them. Read without the lock, as
+  /// `readsThroughWhileEmpty`.
+  var recordsReads: Bool {
+    withUnsafeMutablePointerToHeader {
+      environment_flags_load(&$0.pointee.flags, NodeFlags.recordsReads)
     }
   }
 
@@ -101,6 +111,17 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// lock; the thread is pinned while it looks at the table (see `Reclamation`).
   @inlinable @inline(__always)
   func cachedValue<Value>(for identity: ObjectIdentifier, as _: Value.Type) -> Value? {
+    var unused: UInt = 0
+    return cachedValue(for: identity, as: Value.self, onlyKeyRead: &unused)
+  }
+
+  /// `cachedValue(for:as:)`, also giving the one key whose value gave the value
+  /// (`Box.onlyKeyRead`, 0 if none), for a read shared with a scope (see
+  /// `Node.sharedCachedValue`).
+  @inlinable @inline(__always)
+  func cachedValue<Value>(
+    for identity: ObjectIdentifier, as _: Value.Type, onlyKeyRead: inout UInt
+  ) -> Value? {
     InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
     return withUnsafeMutablePointerToHeader { words in
       let reader = environment_pin()
@@ -110,7 +131,10 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      let value = Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with { $0.value }
+      let value = Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with {
+        onlyKeyRead = $0.onlyKeyRead
+        return $0.value
+      }
       Interleaving.point(.copied)
       return value
     }
