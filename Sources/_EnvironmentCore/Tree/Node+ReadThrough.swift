@@ -55,7 +55,7 @@ extension Node {
 /// what the getter reads outside the library, as a cached read is): at a scope's node that does
 /// not set the key, declares no alias, sets no `context` and shares its parent's test context,
 /// in a tree without aliases, the key resolves to what it resolves to at the parent. So the result
-/// is cached at the nearest ancestor that does not read through (`sharingAncestor`), tagged with
+/// is cached at the nearest ancestor that does not read through (`sharing(since:)`), tagged with
 /// the key, and a scope made later for a request, model or test reads it there as long as it does
 /// not set that key. A getter that read several keys, or kept its `Dependencies`, runs in each
 /// scope as before.
@@ -66,50 +66,79 @@ extension Node {
 /// }
 /// ```
 extension Node {
-  /// The value an ancestor cached for `id` that this node shares (see above), or `nil`.
-  /// Specialized in the caller's module, as `cachedValue(for:as:)` is.
+  /// The value an ancestor cached for `id` that this node shares (see above, and for a node that
+  /// sets nothing, `readingNode`), or `nil`. Specialized in the caller's module, as
+  /// `cachedValue(for:as:)` is.
   @inlinable
   func sharedCachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
-    guard let ancestor = sharingAncestor() else { return nil }
+    guard let sharing = sharing() else { return nil }
     var onlyKeyRead: UInt = 0
-    guard let value = ancestor.storage.cachedValue(for: id, as: type, onlyKeyRead: &onlyKeyRead),
-      onlyKeyRead != 0, !sets(onlyKeyRead)
+    guard
+      let value = sharing.ancestor.storage.cachedValue(
+        for: id, as: type, onlyKeyRead: &onlyKeyRead),
+      sharing.shares(onlyKeyRead, at: self)
     else { return nil }
     return value
   }
 
   /// The ancestor whose cached reads this node shares, for a scope's node that meets the
-  /// conditions above: its parent, or the ancestor its parent reads at (`readingNode`). With
-  /// `key`, also only if the node does not set it, and with `writeCount`, only if the node was
-  /// not written since its write count was that.
+  /// conditions above or sets nothing: its parent, or the ancestor its parent reads at
+  /// (`readingNode`). With `writeCount`, only if the node was not written since its write count
+  /// was that. One lock of this node.
   @usableFromInline
-  func sharingAncestor(unlessSetting key: UInt = 0, since writeCount: UInt64? = nil) -> Node? {
+  func sharing(since writeCount: UInt64? = nil) -> Sharing? {
     guard storage.readsThroughWhileEmpty else { return nil }
-    let found = storage.withLock { state, words -> (parent: Node, tree: Unretained<Tree>)? in
-      guard state.aliases.isEmpty, state.locals[NodeState.contextKeyID] == nil,
-        key == 0 || !state.sets(key), writeCount == nil || state.writeCount == writeCount,
+    let found = storage.withLock { state, words -> (Sharing, tree: Unretained<Tree>)? in
+      guard state.aliases.isEmpty, writeCount == nil || state.writeCount == writeCount,
         let parent = state.parent, parent.testContext === state.testContext
       else { return nil }
-      return (parent, words.treeReference)
+      if state.writeCount == 0 {
+        return (Sharing(ancestor: parent, setsNothing: true, onlyKeySet: 0), words.treeReference)
+      }
+      guard state.locals[NodeState.contextKeyID] == nil else { return nil }
+      let onlyKeySet = state.locals.all.count == 1 ? UInt(bitPattern: state.locals.all[0].id) : 0
+      return (
+        Sharing(ancestor: parent, setsNothing: false, onlyKeySet: onlyKeySet), words.treeReference
+      )
     }
-    guard let found,
-      found.tree.with({
-        $0.aliasGeneration == 0 && !$0.hasPendingAliases && Tree.isCacheable($0.generation)
-      })
+    // A node that sets something shares only in a tree without aliases (see above).
+    guard let (found, tree) = found,
+      found.setsNothing
+        || tree.with({
+          $0.aliasGeneration == 0 && !$0.hasPendingAliases && Tree.isCacheable($0.generation)
+        })
     else { return nil }
-    return found.parent.readingNode ?? found.parent
-  }
-
-  /// Whether this node sets the key identified by `key`.
-  @usableFromInline
-  func sets(_ key: UInt) -> Bool {
-    withLock { $0.sets(key) }
+    guard found.ancestor.storage.readsThroughWhileEmpty, let reading = found.ancestor.readingNode
+    else { return found }
+    return Sharing(
+      ancestor: reading, setsNothing: found.setsNothing, onlyKeySet: found.onlyKeySet)
   }
 }
 
-extension NodeState {
-  /// Whether a value is set here for the key identified by `key` (an `ObjectIdentifier`'s bits).
-  fileprivate func sets(_ key: UInt) -> Bool {
-    locals[unsafeBitCast(key, to: ObjectIdentifier.self)] != nil
+/// What a scope's node shares with an ancestor (see `Node.sharing(since:)`).
+@usableFromInline
+struct Sharing {
+  @usableFromInline let ancestor: Node
+  /// Whether the node sets nothing: it shares every entry.
+  @usableFromInline let setsNothing: Bool
+  /// The identity of the one key the node sets, if it sets exactly one; otherwise 0.
+  @usableFromInline let onlyKeySet: UInt
+
+  /// Whether the node shares an entry whose getter read only the key identified by `onlyKeyRead`
+  /// (0: several keys, a write, or a kept `Dependencies`).
+  @inlinable
+  func shares(_ onlyKeyRead: UInt, at node: Node) -> Bool {
+    if setsNothing { return true }
+    guard onlyKeyRead != 0 else { return false }
+    if onlyKeySet != 0 { return onlyKeyRead != onlyKeySet }
+    return !node.sets(onlyKeyRead)
+  }
+}
+
+extension Node {
+  /// Whether this node sets the key identified by `key` (an `ObjectIdentifier`'s bits).
+  @usableFromInline
+  func sets(_ key: UInt) -> Bool {
+    withLock { $0.locals[unsafeBitCast(key, to: ObjectIdentifier.self)] != nil }
   }
 }

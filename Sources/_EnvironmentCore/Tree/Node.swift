@@ -169,11 +169,12 @@ package struct Node: @unchecked Sendable {
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
   ) -> Value {
     let id = ObjectIdentifier(keyPath)
+    if let value = sharedCachedValue(for: id, as: Value.self) { return value }
+    // A node that sets nothing reads at the ancestor it reads through to, which may share too.
     let reading = readingNode ?? self
-    if reading.storage !== storage, let value = reading.cachedValue(for: id, as: Value.self) {
+    if reading.storage !== storage, let value = reading.sharedCachedValue(for: id, as: Value.self) {
       return value
     }
-    if let value = reading.sharedCachedValue(for: id, as: Value.self) { return value }
     return reading.readUncachedHere(keyPath, from: site)
   }
 
@@ -229,7 +230,7 @@ package struct Node: @unchecked Sendable {
   /// Caches the result of an uncached read under the identity of `keyPath`, unless the node was
   /// written since the read began: in this node's table, or, for a scope's node and a result that
   /// one key it does not set gave (`onlyKeyRead`, also in `box`), in the table of the ancestor its
-  /// reads share (`sharingAncestor`), where the scopes made after it find it. The process keeps
+  /// reads share (`sharing(since:)`), where the scopes made after it find it. The process keeps
   /// the key path's identity if it has room (`KeptKeyPaths`: the literals a program reads, at
   /// their first read); otherwise the entry keeps it, with an `IdentityAnchor`.
   @usableFromInline
@@ -238,12 +239,11 @@ package struct Node: @unchecked Sendable {
   ) {
     guard Tree.isCacheable(read.generation) else { return }
     let owner: AnyObject? = KeptKeyPaths.keep(keyPath) ? nil : keyPath
-    let shared =
-      onlyKeyRead == 0 ? nil : sharingAncestor(unlessSetting: onlyKeyRead, since: read.writeCount)
+    let shared = onlyKeyRead == 0 ? nil : sharing(since: read.writeCount)
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
-      if let shared {
+      if let shared, shared.shares(onlyKeyRead, at: self) {
         // The ancestor's writes since the read began moved the generation on (it has a child).
-        _ = shared.publish(
+        _ = shared.ancestor.publish(
           ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
           generation: read.generation)
       } else {
