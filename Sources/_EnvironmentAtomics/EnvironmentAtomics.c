@@ -131,6 +131,7 @@ ENVIRONMENT_THREAD_LOCAL environment_reader *environment_current_reader = 0;
 ENVIRONMENT_THREAD_LOCAL void *environment_current_context = 0;
 
 ENVIRONMENT_THREAD_LOCAL bool environment_draining = false;
+ENVIRONMENT_THREAD_LOCAL uint64_t environment_scope_lookups = 0;
 
 /// Set when the thread's exit released its record: a later pin on the thread (from a
 /// thread-specific-data destructor that runs after the record's) borrows one for its section

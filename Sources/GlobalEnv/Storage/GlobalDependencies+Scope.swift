@@ -21,9 +21,10 @@ extension GlobalDependencies {
     let parent: Scope?
     /// The test context this scope was made for, whose defaults end with it.
     let ownedTestContext: TestContext?
-    /// The keys `Dependencies.prepare` set on this scope, when it is a test's (see
-    /// `GlobalDependencies.processWideScope`). A leaf lock.
-    let preparedKeys = LockedValue<Set<ObjectIdentifier>>.make([])
+    /// The keys `Dependencies.prepare` set on this scope, for a test's (see
+    /// `GlobalDependencies.processWideScope`, the only scope that asks); `nil` for any other
+    /// scope, which makes none. A leaf lock.
+    let preparedKeys: LockedValue<Set<ObjectIdentifier>>?
     /// For each scope whose `@Dependency` properties were read in this one (when this one is
     /// neither inside it nor free of values), the node they read at: that scope's values with
     /// this one's on top. A leaf lock; an entry lives until a prune after its scope ended (see
@@ -42,6 +43,7 @@ extension GlobalDependencies {
       self.node = node
       self.parent = parent
       ownedTestContext = testContext
+      preparedKeys = testContext == nil ? nil : .make([])
       self.ownsNode = ownsNode
       LiveScopes.increment()
     }
@@ -50,7 +52,8 @@ extension GlobalDependencies {
       // A cached composed client may hold the scope's node: break that cycle (see
       // `Node.dropCachedReads`).
       for node in overlays.withLock({ $0.nodes }) { node.dropCachedReads() }
-      if ownsNode { node.dropCachedReads() }
+      // A node only this scope holds goes with it, and its table with it, unretired.
+      if ownsNode { Node.dropCachedReadsIfShared(lending: Unmanaged.passUnretained(node.storage)) }
       if let ownedTestContext { root.forgetDefaults(of: ownedTestContext) }
       LiveScopes.decrement()
     }

@@ -38,9 +38,14 @@ enum GlobalDependencies {
 
   /// The current task's innermost scope: its `withValues` scope (or test context's), or else, in
   /// a process that is strict as a whole, the running test's own (see `RunningTestScopes`).
-  /// Not inlined: the common read, outside any scope, does not get here.
+  /// Not inlined: the common read, outside any scope, does not get here. Every lookup is
+  /// recorded (`LiveScopes.recordLookup`): a getter that reads this way reads values that its
+  /// `Dependencies` does not show.
   @usableFromInline
-  static var innermostScope: Scope? { Scope.current ?? RunningTestScopes.current() }
+  static var innermostScope: Scope? {
+    LiveScopes.recordLookup()
+    return Scope.current ?? RunningTestScopes.current()
+  }
 
   /// Where values set "process-wide" go: the root, or, in a test, its test scope (the one of its
   /// test context, or of the test itself), so that a test's `prepare` and `reset` reach only it.
@@ -134,6 +139,7 @@ enum GlobalDependencies {
   @usableFromInline
   static var capturedScope: Scope? {
     guard LiveScopes.any else { return nil }
+    LiveScopes.recordLookup()
     // A default computed by a read of the current task's own values captures what any
     // `@Dependency` made here does.
     guard let reading = DefaultInProgress.readingNode, !reading.isIdentical(to: current) else {

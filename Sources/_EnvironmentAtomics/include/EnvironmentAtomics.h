@@ -428,6 +428,19 @@ extern ENVIRONMENT_THREAD_LOCAL void *_Nullable environment_current_context;
 
 static inline void *_Nullable environment_context_load(void) { return environment_current_context; }
 
+/// How many times the calling thread looked up its task's current scope (GlobalEnv), wrapping: a
+/// getter's recorded run compares it before and after, to tell whether the getter read values
+/// other than through the `Dependencies` it was given (`RecordedRead`).
+#if defined(__linux__)
+extern __thread uint64_t environment_scope_lookups __attribute__((tls_model("initial-exec")));
+#else
+extern ENVIRONMENT_THREAD_LOCAL uint64_t environment_scope_lookups;
+#endif
+
+static inline uint64_t environment_scope_lookups_load(void) { return environment_scope_lookups; }
+
+static inline void environment_scope_lookups_increment(void) { environment_scope_lookups += 1; }
+
 /// Whether the calling thread is draining its pending releases (`DeferredRelease`). In C, not in
 /// the thread's Swift context: the optimizer treats a C global as memory any `deinit` may read, and
 /// so never moves a store of it past a release. (Kept in the context, the store that starts a drain

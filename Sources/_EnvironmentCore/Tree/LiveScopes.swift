@@ -15,4 +15,8 @@ package enum LiveScopes {
 
   /// Records that a scope ended.
   package static func decrement() { environment_live_scopes_decrement() }
+
+  /// Records that the calling thread looked up its task's current scope: every lookup made while
+  /// a scope is alive calls it (see `RecordedRead`, which keeps one alive while a getter runs).
+  package static func recordLookup() { environment_scope_lookups_increment() }
 }

@@ -48,17 +48,18 @@ extension Node {
 }
 
 /// Reads a scope's node shares with an ancestor although it sets values: those of key paths
-/// whose getter read one key, which the node does not set.
+/// whose getter returned one key's value, which the node does not set.
 ///
-/// A getter's run records the keys it reads (`RecordedRead`). When it read exactly one, wrote
-/// none and kept no `Dependencies` value, its result is a function of that key's value (and of
-/// what the getter reads outside the library, as a cached read is): at a scope's node that does
-/// not set the key, declares no alias, sets no `context` and shares its parent's test context,
-/// in a tree without aliases, the key resolves to what it resolves to at the parent. So the result
-/// is cached at the nearest ancestor that does not read through (`sharing(since:)`), tagged with
-/// the key, and a scope made later for a request, model or test reads it there as long as it does
-/// not set that key. A getter that read several keys, or kept its `Dependencies`, runs in each
-/// scope as before.
+/// A getter's run records what it reads (`RecordedRead`). When it read exactly one key through
+/// its `Dependencies`, wrote none, looked up no task's scope, and returned that key's value
+/// itself, its result is that key's value: at a scope's node that does not set the key, declares
+/// no alias, sets no `context` and shares its parent's test context, in a tree without aliases,
+/// the key resolves to what it resolves to at the parent. So the result is cached at the nearest
+/// ancestor that does not read through (`sharing(since:)`), tagged with the key, and a scope made
+/// later for a request, model or test reads it there as long as it does not set that key. Any
+/// other getter (one that makes a value from its keys, reads several, or reads through the
+/// current scope) runs in each scope as before. A getter that decides on state outside the
+/// library keeps its first result there, as any cached read does.
 ///
 /// ```swift
 /// withDependencies { $0.requestID = id } operation: {

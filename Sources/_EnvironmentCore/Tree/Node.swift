@@ -192,9 +192,9 @@ package struct Node: @unchecked Sendable {
       let value: Value
       var onlyKeyRead: UInt = 0
       if read.recordsReads {
-        var run = RecordedRead.make(at: self, for: read)
+        let run = RecordedRead.make(at: self, for: read)
         value = run.dependencies[keyPath: keyPath]
-        onlyKeyRead = RecordedRead.onlyKeyRead(of: &run)
+        onlyKeyRead = run.onlyKeyRead(returning: value)
       } else {
         value = dependencies(for: read)[keyPath: keyPath]
       }

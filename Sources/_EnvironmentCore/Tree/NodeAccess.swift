@@ -17,16 +17,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   private(set) var generation: UInt64 = 0
 
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    let resolved: Resolved
-    if let tree {
-      resolved = tree.with {
-        node.resolve(KeyInfo(key), in: $0, at: generation, leavingMemoPinned: true)
-      }
-    } else {
-      let (tree, generation) = node.currentTree()
-      resolved = node.resolve(KeyInfo(key), in: tree, at: generation, leavingMemoPinned: true)
-    }
-    switch resolved {
+    switch resolved(key) {
     case .box(let box):
       return Box<Key.Value>.unbox(box)
     case .pinnedMemo(let box, let reader):
@@ -38,6 +29,28 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
       Reclamation.unpin(reader)
       return value
     }
+  }
+
+  /// The box of `key`'s value, retained: for a run that keeps it (`RecordedRead`).
+  func box<Key: TestDependencyKey>(for key: Key.Type) -> AnyObject {
+    switch resolved(key) {
+    case .box(let box):
+      return box
+    case .pinnedMemo(let box, let reader):
+      let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
+      Interleaving.point(.copied)
+      Reclamation.unpin(reader)
+      return object
+    }
+  }
+
+  /// `key` resolved at the node, at the access's tree and generation, or the current ones.
+  private func resolved<Key: TestDependencyKey>(_ key: Key.Type) -> Resolved {
+    guard let tree else {
+      let (tree, generation) = node.currentTree()
+      return node.resolve(KeyInfo(key), in: tree, at: generation, leavingMemoPinned: true)
+    }
+    return tree.with { node.resolve(KeyInfo(key), in: $0, at: generation, leavingMemoPinned: true) }
   }
 
   func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
