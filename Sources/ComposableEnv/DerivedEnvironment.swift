@@ -144,8 +144,7 @@ extension ComposableEnvironment {
     /// reads the wrapper directly instead of applying a key path at run time.
     @inlinable
     public static subscript<Parent: ComposableEnvironment>(
-      _enclosingInstance parent: Parent,
-      wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
+      _enclosingInstance parent: Parent, wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
       storage storageKeyPath: KeyPath<Parent, DerivedEnvironment>
     ) -> Environment where Environment: ComposableEnvironment {
       @inline(__always) get { parent[keyPath: storageKeyPath].child(of: parent) }
@@ -161,8 +160,7 @@ extension ComposableEnvironment {
         make: { recipe?.make?() ?? Environment() },
         configure: { child in
           for declare in self.recipe?.aliases.declarations ?? [] { declare(child) }
-        }
-      )
+        })
     }
 
     deinit {

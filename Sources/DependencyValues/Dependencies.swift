@@ -66,12 +66,9 @@ nonisolated public struct Dependencies: Sendable {
   /// ```
   @inlinable
   public subscript<Key: TestDependencyKey>(
-    _ key: Key.Type,
-    fileID fileID: StaticString = #fileID,
-    filePath filePath: StaticString = #filePath,
-    line line: UInt = #line,
-    column column: UInt = #column,
-    function function: StaticString = #function
+    _ key: Key.Type, fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath, line line: UInt = #line,
+    column column: UInt = #column, function function: StaticString = #function
   ) -> Key.Value {
     get {
       ReadTrace.readingProperty(

@@ -50,8 +50,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// let row = feed.derived(PostEnvironment.self, id: post.id)
   /// ```
   public func derived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Child {
     derivedChild(Child.self, id: AnyHashable(id))
   }
@@ -74,8 +73,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// ```
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Bool {
     children.remove(type, id: AnyHashable(id))
   }

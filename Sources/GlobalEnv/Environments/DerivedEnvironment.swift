@@ -112,8 +112,7 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
         let created = make()
         for declare in aliases.declarations { declare() }
         return Box(created)
-      }
-    )
+      })
     return Box<Environment>.unbox(created)
   }
 

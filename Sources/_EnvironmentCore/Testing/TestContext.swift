@@ -125,8 +125,7 @@ package final class TestContext: @unchecked Sendable {
   /// A context whose failures are held in `held` (by default, its own; a switched context
   /// shares its origin's), with `values` (see `values`).
   init(
-    owner: String?, defaults: Defaults,
-    held: LockedValue<HeldFailures> = .make(HeldFailures()),
+    owner: String?, defaults: Defaults, held: LockedValue<HeldFailures> = .make(HeldFailures()),
     values: [(key: KeyInfo, box: AnyObject)] = []
   ) {
     self.owner = owner

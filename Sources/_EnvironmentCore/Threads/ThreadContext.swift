@@ -185,8 +185,7 @@ extension ThreadContext {
   /// try await ThreadContext.settingValues { try await update(&dependencies) }
   /// ```
   package static func settingValues<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
   ) async rethrows -> Result {
     try await $isSettingValuesInTask.withValue(true, operation: body)
   }

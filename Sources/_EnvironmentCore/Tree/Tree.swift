@@ -209,8 +209,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
         self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
       },
-      make: make
-    )
+      make: make)
     if context.missingLiveValueDeferred {
       // This thread computed it inside an update, which deferred the report.
       context.missingLiveValueDeferred = false
@@ -254,8 +253,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       the default value of \(key.name) reads \(key.name) itself \
       (\(names.joined(separator: " → "))). A default must not depend on its own key; compute \
       it from other dependencies or set the value explicitly with `with(_:_:)`.
-      """
-    )
+      """)
   }
 }
 
