@@ -55,9 +55,7 @@ nonisolated open class ComposableEnvironment {
   /// When the environment is being derived (by ``ComposableEnvironment/DerivedEnvironment`` or ``derived(_:)``), it
   /// is created as a child of its parent instead, so that code in a subclass's initializer
   /// already reads the parent's values.
-  public required init() {
-    node = .make(for: Self.self)
-  }
+  public required init() { node = .make(for: Self.self) }
 
   deinit {
     // A cached composed client may hold the node: break that cycle (see `dropCachedReads`). The

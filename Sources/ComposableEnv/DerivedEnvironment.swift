@@ -40,9 +40,7 @@ extension ComposableEnvironment {
     /// ```swift
     /// @DerivedEnvironment<FeedEnvironment> var feed
     /// ```
-    public init() where Environment: ComposableEnvironment {
-      recipe = nil
-    }
+    public init() where Environment: ComposableEnvironment { recipe = nil }
 
     /// Declares a child created from `wrappedValue`, evaluated on first access.
     ///

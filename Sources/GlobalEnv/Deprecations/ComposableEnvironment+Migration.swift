@@ -61,9 +61,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// ```swift
   /// let request = app.makeChild(RequestEnvironment.self)
   /// ```
-  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    Child()
-  }
+  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child { Child() }
 
   /// Drops the cached child of type `Child` for `id`, if there is one; returns whether one was
   /// cached.

@@ -30,9 +30,7 @@ final class AliasScope: Sendable {
   }
 
   /// The group of `key` in this scope, or `nil` when `key` is not aliased.
-  func group(of key: KeyInfo) -> AliasGroup? {
-    groups.isEmpty ? nil : groups[key.id]
-  }
+  func group(of key: KeyInfo) -> AliasGroup? { groups.isEmpty ? nil : groups[key.id] }
 
   /// This scope with `edges` (declared in that order on one node) added.
   ///

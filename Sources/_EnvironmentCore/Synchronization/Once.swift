@@ -9,9 +9,7 @@ package enum OnceState {
   case done(AnyObject)
 
   /// The value, if it was made.
-  package var madeValue: AnyObject? {
-    if case .done(let value) = self { value } else { nil }
-  }
+  package var madeValue: AnyObject? { if case .done(let value) = self { value } else { nil } }
 }
 
 /// Makes values at most once without holding any lock while they are made.

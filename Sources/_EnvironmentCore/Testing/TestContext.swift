@@ -135,14 +135,10 @@ package final class TestContext: @unchecked Sendable {
     environment_live_test_contexts_add(1)
   }
 
-  deinit {
-    environment_live_test_contexts_add(-1)
-  }
+  deinit { environment_live_test_contexts_add(-1) }
 
   /// The value `values` gives `key`, if any.
-  func value(of key: KeyInfo) -> AnyObject? {
-    values.last { $0.key.id == key.id }?.box
-  }
+  func value(of key: KeyInfo) -> AnyObject? { values.last { $0.key.id == key.id }?.box }
 
   /// Whether a missing test value of `key` is to be reported now: the first time for this
   /// context, and, for the process-wide context, for the running test.
