@@ -66,8 +66,7 @@ public struct AliasBuilder<Environment> {
   /// var profile
   /// ```
   public func alias<Key: DependencyKey>(
-    _ dependency: WritableKeyPath<Dependencies, Key.Value>,
-    to reference: Key.Type,
+    _ dependency: WritableKeyPath<Dependencies, Key.Value>, to reference: Key.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     alias(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
@@ -80,8 +79,7 @@ public struct AliasBuilder<Environment> {
   /// var feed
   /// ```
   public func alias<Key: DependencyKey>(
-    _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value>,
+    _ dependency: Key.Type, to reference: WritableKeyPath<Dependencies, Key.Value>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     alias(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
@@ -96,8 +94,7 @@ public struct AliasBuilder<Environment> {
   /// var feed
   /// ```
   public func alias<Dependency: DependencyKey, Reference: DependencyKey>(
-    _ dependency: Dependency.Type,
-    to reference: Reference.Type,
+    _ dependency: Dependency.Type, to reference: Reference.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
     alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)

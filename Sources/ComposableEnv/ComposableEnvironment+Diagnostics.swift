@@ -43,8 +43,7 @@ extension ComposableEnvironment {
       children: derivedChildrenForDiagnostics().map { child in
         child.environment.dump(
           title: "\(child.label): \(KeyInfo.displayName(of: type(of: child.environment)))")
-      }
-    )
+      })
   }
 
   /// The children created so far: `@DerivedEnvironment` properties in declaration order

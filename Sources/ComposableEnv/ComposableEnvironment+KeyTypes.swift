@@ -22,9 +22,8 @@ extension ComposableEnvironment {
   /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
   /// leave them to their defaults, the line of the read.
   public subscript<Key: DependencyKey>(
-    _ key: Key.Type,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ key: Key.Type, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> Key.Value {
     @inlinable get {
       node.read(
@@ -55,8 +54,7 @@ extension ComposableEnvironment {
   /// ```
   @discardableResult
   public func aliasing<Key: DependencyKey>(
-    _ dependency: WritableKeyPath<Dependencies, Key.Value>,
-    to reference: Key.Type,
+    _ dependency: WritableKeyPath<Dependencies, Key.Value>, to reference: Key.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     aliasing(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
@@ -71,8 +69,7 @@ extension ComposableEnvironment {
   /// ```
   @discardableResult
   public func aliasing<Key: DependencyKey>(
-    _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value>,
+    _ dependency: Key.Type, to reference: WritableKeyPath<Dependencies, Key.Value>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     aliasing(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
@@ -87,8 +84,7 @@ extension ComposableEnvironment {
   /// ```
   @discardableResult
   public func aliasing<Dependency: DependencyKey, Reference: DependencyKey>(
-    _ dependency: Dependency.Type,
-    to reference: Reference.Type,
+    _ dependency: Dependency.Type, to reference: Reference.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
     aliasing(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)

@@ -55,9 +55,7 @@ nonisolated open class ComposableEnvironment {
   /// When the environment is being derived (by ``ComposableEnvironment/DerivedEnvironment`` or ``derived(_:)``), it
   /// is created as a child of its parent instead, so that code in a subclass's initializer
   /// already reads the parent's values.
-  public required init() {
-    node = .make(for: Self.self)
-  }
+  public required init() { node = .make(for: Self.self) }
 
   deinit {
     // A cached composed client may hold the node: break that cycle (see `dropCachedReads`). The
@@ -81,14 +79,12 @@ nonisolated open class ComposableEnvironment {
   /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
   /// leave them to their defaults, the line of the read.
   public subscript<Value>(
-    _ keyPath: WritableKeyPath<Dependencies, Value>,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ keyPath: WritableKeyPath<Dependencies, Value>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Value {
     @inlinable get {
       node.read(
-        keyPath,
-        from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        keyPath, from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     set { node.write(keyPath, newValue) }
   }
@@ -178,8 +174,7 @@ nonisolated open class ComposableEnvironment {
   /// row === feed.derived(PostEnvironment.self, id: post.id)  // true
   /// ```
   public func derived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Child {
     derivedChild(Child.self, id: AnyHashable(id))
   }
@@ -221,8 +216,7 @@ nonisolated open class ComposableEnvironment {
   /// holds it (a row scrolled away and back keeps its overrides).
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Bool {
     node.existingDerivedChildren?.remove(Child.self, id: AnyHashable(id)) ?? false
   }
@@ -252,9 +246,7 @@ nonisolated open class ComposableEnvironment {
   /// No lock is held while `make` (user code) runs; a thread that needs the same child meanwhile
   /// waits for it, and threads deriving other children do not wait at all.
   func derive<Child: ComposableEnvironment>(
-    _ type: Child.Type,
-    state: ((inout OnceState) -> Void) -> Void,
-    make: () -> Child,
+    _ type: Child.Type, state: ((inout OnceState) -> Void) -> Void, make: () -> Child,
     configure: (Child) -> Void
   ) -> Child {
     // The common case, a child made before: one look at its state, without setting up the
@@ -271,8 +263,7 @@ nonisolated open class ComposableEnvironment {
         if !child.node.isChild(of: node) { child.node.attach(to: node) }
         configure(child)
         return child
-      }
-    )
+      })
     return unsafeDowncast(child, to: Child.self)
   }
 }

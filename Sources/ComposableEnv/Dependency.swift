@@ -50,9 +50,8 @@ extension ComposableEnvironment {
     /// is recorded: leave them to their defaults, the property's declaration.
     @inlinable
     public init(
-      _ keyPath: KeyPath<Dependencies, Value>,
-      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-      column: UInt = #column
+      _ keyPath: KeyPath<Dependencies, Value>, fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
       source = .keyPath(keyPath)
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -79,9 +78,8 @@ extension ComposableEnvironment {
     /// too, said once on standard error.
     @inlinable
     public init<Key: TestDependencyKey>(
-      _ key: Key.Type,
-      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-      column: UInt = #column
+      _ key: Key.Type, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+      line: UInt = #line, column: UInt = #column
     ) where Key.Value == Value {
       source = .key(KeyInfo(key))
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -100,9 +98,8 @@ extension ComposableEnvironment {
     ///
     /// A value of another type stops the program with a message that says what to set.
     public init<Base>(
-      _ keyPath: KeyPath<Dependencies, Base>, as type: Value.Type,
-      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-      column: UInt = #column
+      _ keyPath: KeyPath<Dependencies, Base>, as type: Value.Type, fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
       source = .projecting(DependencyCast.keyPath(keyPath, as: type), ifShapedAs: keyPath)
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -119,9 +116,8 @@ extension ComposableEnvironment {
     ///
     /// A value of another type stops the program with a message that says what to set.
     public init<Key: TestDependencyKey>(
-      _ key: Key.Type, as type: Value.Type,
-      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-      column: UInt = #column
+      _ key: Key.Type, as type: Value.Type, fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
       source = .keyPath(DependencyCast.keyPath(of: key, as: type))
       site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -40,9 +40,7 @@ extension ComposableEnvironment {
     /// ```swift
     /// @DerivedEnvironment<FeedEnvironment> var feed
     /// ```
-    public init() where Environment: ComposableEnvironment {
-      recipe = nil
-    }
+    public init() where Environment: ComposableEnvironment { recipe = nil }
 
     /// Declares a child created from `wrappedValue`, evaluated on first access.
     ///
@@ -144,8 +142,7 @@ extension ComposableEnvironment {
     /// reads the wrapper directly instead of applying a key path at run time.
     @inlinable
     public static subscript<Parent: ComposableEnvironment>(
-      _enclosingInstance parent: Parent,
-      wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
+      _enclosingInstance parent: Parent, wrapped wrappedKeyPath: KeyPath<Parent, Environment>,
       storage storageKeyPath: KeyPath<Parent, DerivedEnvironment>
     ) -> Environment where Environment: ComposableEnvironment {
       @inline(__always) get { parent[keyPath: storageKeyPath].child(of: parent) }
@@ -161,8 +158,7 @@ extension ComposableEnvironment {
         make: { recipe?.make?() ?? Environment() },
         configure: { child in
           for declare in self.recipe?.aliases.declarations ?? [] { declare(child) }
-        }
-      )
+        })
     }
 
     deinit {

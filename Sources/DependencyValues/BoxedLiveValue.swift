@@ -12,9 +12,7 @@ public struct _BoxedLiveValue<Value> {
   /// The value's `Box<Value>`.
   @usableFromInline package let box: AnyObject
 
-  @inlinable package init(_ value: Value) {
-    box = Box<Value>(value)
-  }
+  @inlinable package init(_ value: Value) { box = Box<Value>(value) }
 }
 
 extension TestDependencyKey {

@@ -20,9 +20,7 @@ nonisolated public struct Dependencies: Sendable {
   @usableFromInline var storage: any DependencyStorage
 
   /// Wraps the storage that an environment module resolves reads and writes against.
-  package init(storage: any DependencyStorage) {
-    self.storage = storage
-  }
+  package init(storage: any DependencyStorage) { self.storage = storage }
 
   /// A set of values of its own, outside any environment, as swift-dependencies'
   /// `DependencyValues()`: nothing is set, and a key that is not set reads its value for the
@@ -35,9 +33,7 @@ nonisolated public struct Dependencies: Sendable {
   /// values.date = .constant(Date(timeIntervalSince1970: 0))
   /// values.date.now  // 1970-01-01
   /// ```
-  public init() {
-    self.init(storage: StandaloneStorage())
-  }
+  public init() { self.init(storage: StandaloneStorage()) }
 
   /// Reads or writes the value of the dependency identified by `key`.
   ///
@@ -66,12 +62,9 @@ nonisolated public struct Dependencies: Sendable {
   /// ```
   @inlinable
   public subscript<Key: TestDependencyKey>(
-    _ key: Key.Type,
-    fileID fileID: StaticString = #fileID,
-    filePath filePath: StaticString = #filePath,
-    line line: UInt = #line,
-    column column: UInt = #column,
-    function function: StaticString = #function
+    _ key: Key.Type, fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath, line line: UInt = #line,
+    column column: UInt = #column, function function: StaticString = #function
   ) -> Key.Value {
     get {
       ReadTrace.readingProperty(

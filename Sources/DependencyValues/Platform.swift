@@ -26,7 +26,7 @@ package func writeToStandardError(_ text: String) {
 /// ```swift
 /// environmentVariable("XCODE_RUNNING_FOR_PREVIEWS")  // "1" in an Xcode preview
 /// ```
-func environmentVariable(_ name: String) -> String? {
+package func environmentVariable(_ name: String) -> String? {
   getenv(name).map { String(cString: $0) }
 }
 

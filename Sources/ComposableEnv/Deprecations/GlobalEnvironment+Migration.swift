@@ -22,9 +22,7 @@ open class GlobalEnvironment: ComposableEnvironment {
   /// ```swift
   /// let environment = AppEnvironment()
   /// ```
-  public required init() {
-    super.init()
-  }
+  public required init() { super.init() }
 }
 
 /// A migration shim for code written against `GlobalEnv`: in `ComposableEnv`, a type reads
@@ -51,7 +49,5 @@ open class GlobalDependenciesAccessing: ComposableEnvironment {
   /// ```swift
   /// let model = FeedModel()
   /// ```
-  public required init() {
-    super.init()
-  }
+  public required init() { super.init() }
 }

@@ -17,10 +17,8 @@ public protocol AssertionEffect: Sendable {
   /// assert(index < items.count, "no item \(index)", file: #file, line: #line)
   /// ```
   func callAsFunction(
-    _ condition: @autoclosure () -> Bool,
-    _ message: @autoclosure () -> String,
-    file: StaticString,
-    line: UInt
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString, line: UInt
   )
 }
 
@@ -34,10 +32,8 @@ extension AssertionEffect {
   @_disfavoredOverload
   @inlinable
   public func callAsFunction(
-    _ condition: @autoclosure () -> Bool,
-    _ message: @autoclosure () -> String = "",
-    file: StaticString = #file,
-    line: UInt = #line
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String = "",
+    file: StaticString = #file, line: UInt = #line
   ) {
     self(condition(), message(), file: file, line: line)
   }
@@ -69,9 +65,7 @@ extension AssertionFailureEffect {
   @_disfavoredOverload
   @inlinable
   public func callAsFunction(
-    _ message: @autoclosure () -> String = "",
-    file: StaticString = #file,
-    line: UInt = #line
+    _ message: @autoclosure () -> String = "", file: StaticString = #file, line: UInt = #line
   ) {
     self(message(), file: file, line: line)
   }

@@ -40,8 +40,7 @@ public struct FireAndForget: Sendable {
   /// await fireAndForget(priority: .background) { try await uploader.flush() }
   /// ```
   public func callAsFunction(
-    name: String? = nil,
-    priority: TaskPriority? = nil,
+    name: String? = nil, priority: TaskPriority? = nil,
     @_inheritActorContext _ operation: @escaping @Sendable () async throws -> Void
   ) async {
     await self.operation(name, priority, operation)

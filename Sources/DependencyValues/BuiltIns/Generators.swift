@@ -32,9 +32,7 @@ public struct DateGenerator: Sendable {
   /// ```swift
   /// let clock = DateGenerator { Date(timeIntervalSinceReferenceDate: 0) }
   /// ```
-  public init(_ generate: @escaping @Sendable () -> Date) {
-    self.generate = generate
-  }
+  public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
 
   /// The current date, as this generator makes it. Setting it makes the generator give that date
   /// from then on, as swift-dependencies does: the same as setting `.constant(date)`.
@@ -60,9 +58,7 @@ public struct DateGenerator: Sendable {
   /// ```swift
   /// $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
   /// ```
-  public static func constant(_ now: Date) -> DateGenerator {
-    DateGenerator { now }
-  }
+  public static func constant(_ now: Date) -> DateGenerator { DateGenerator { now } }
 }
 
 /// The key of `Dependencies.date`: the system's date.
@@ -94,9 +90,7 @@ public struct UUIDGenerator: Sendable {
   /// ```swift
   /// let generator = UUIDGenerator { UUID() }
   /// ```
-  public init(_ generate: @escaping @Sendable () -> UUID) {
-    self.generate = generate
-  }
+  public init(_ generate: @escaping @Sendable () -> UUID) { self.generate = generate }
 
   /// A new identifier, as this generator makes them.
   ///
@@ -110,9 +104,7 @@ public struct UUIDGenerator: Sendable {
   /// ```swift
   /// $0.uuid = .constant(UUID(42))
   /// ```
-  public static func constant(_ uuid: UUID) -> UUIDGenerator {
-    UUIDGenerator { uuid }
-  }
+  public static func constant(_ uuid: UUID) -> UUIDGenerator { UUIDGenerator { uuid } }
 
   /// A generator that counts from `UUID(0)`: `00000000-0000-0000-0000-000000000000`, then
   /// `…-000000000001`, and so on. Each use of `incrementing` starts a new count; one generator

@@ -95,7 +95,5 @@ package enum TestFailureReporting {
 private final class ReporterHolder: Sendable {
   let reporter: any TestFailureReporter
 
-  init(_ reporter: any TestFailureReporter) {
-    self.reporter = reporter
-  }
+  init(_ reporter: any TestFailureReporter) { self.reporter = reporter }
 }

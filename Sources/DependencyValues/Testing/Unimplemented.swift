@@ -45,8 +45,7 @@
 /// }
 /// ```
 public func unimplemented<each Argument, Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  placeholder: @autoclosure @escaping @Sendable () -> Result,
+  _ endpoint: Endpoint = String(), placeholder: @autoclosure @escaping @Sendable () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Result {
@@ -100,8 +99,7 @@ public func unimplemented<each Argument, Endpoint: StringProtocol>(
 ///   "Loader.load", throwing: LoadError.unavailable)
 /// ```
 public func unimplemented<each Argument, Failure: Error, Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  throwing failure: @autoclosure @escaping @Sendable () -> Failure,
+  _ endpoint: Endpoint = String(), throwing failure: @autoclosure @escaping @Sendable () -> Failure,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) throws(Failure) -> Result {
@@ -124,8 +122,7 @@ public func unimplemented<each Argument, Failure: Error, Result, Endpoint: Strin
 /// (Disfavored, so that where a closure is expected the endpoint overloads are chosen.)
 @_disfavoredOverload
 public func unimplemented<Result, Endpoint: StringProtocol>(
-  _ endpoint: Endpoint = String(),
-  placeholder: @autoclosure () -> Result,
+  _ endpoint: Endpoint = String(), placeholder: @autoclosure () -> Result,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   function: StaticString = #function, line: UInt = #line, column: UInt = #column
 ) -> Result {

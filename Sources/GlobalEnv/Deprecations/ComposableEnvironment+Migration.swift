@@ -50,8 +50,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// let row = feed.derived(PostEnvironment.self, id: post.id)
   /// ```
   public func derived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Child {
     derivedChild(Child.self, id: AnyHashable(id))
   }
@@ -62,9 +61,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// ```swift
   /// let request = app.makeChild(RequestEnvironment.self)
   /// ```
-  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child {
-    Child()
-  }
+  public func makeChild<Child: ComposableEnvironment>(_ type: Child.Type) -> Child { Child() }
 
   /// Drops the cached child of type `Child` for `id`, if there is one; returns whether one was
   /// cached.
@@ -74,8 +71,7 @@ open class ComposableEnvironment: GlobalEnvironment {
   /// ```
   @discardableResult
   public func removeDerived<Child: ComposableEnvironment, ID: Hashable & Sendable>(
-    _ type: Child.Type,
-    id: ID
+    _ type: Child.Type, id: ID
   ) -> Bool {
     children.remove(type, id: AnyHashable(id))
   }

@@ -67,8 +67,7 @@ public struct AliasBuilder<Environment>: Sendable {
   /// var profile
   /// ```
   public func alias<Key: DependencyKey>(
-    _ dependency: WritableKeyPath<Dependencies, Key.Value> & Sendable,
-    to reference: Key.Type,
+    _ dependency: WritableKeyPath<Dependencies, Key.Value> & Sendable, to reference: Key.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     alias(dependency, to: KeyTypePath.of(reference), fileID: fileID, line: line)
@@ -81,8 +80,7 @@ public struct AliasBuilder<Environment>: Sendable {
   /// var feed
   /// ```
   public func alias<Key: DependencyKey>(
-    _ dependency: Key.Type,
-    to reference: WritableKeyPath<Dependencies, Key.Value> & Sendable,
+    _ dependency: Key.Type, to reference: WritableKeyPath<Dependencies, Key.Value> & Sendable,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self {
     alias(KeyTypePath.of(dependency), to: reference, fileID: fileID, line: line)
@@ -97,8 +95,7 @@ public struct AliasBuilder<Environment>: Sendable {
   /// var feed
   /// ```
   public func alias<Dependency: DependencyKey, Reference: DependencyKey>(
-    _ dependency: Dependency.Type,
-    to reference: Reference.Type,
+    _ dependency: Dependency.Type, to reference: Reference.Type,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Self where Dependency.Value == Reference.Value {
     alias(KeyTypePath.of(dependency), to: KeyTypePath.of(reference), fileID: fileID, line: line)

@@ -25,9 +25,7 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
   /// ```swift
   /// @DerivedEnvironment<FeedEnvironment> var feed
   /// ```
-  public convenience init() {
-    self.init(wrappedValue: Environment())
-  }
+  public convenience init() { self.init(wrappedValue: Environment()) }
 
   /// Declares a child created from `wrappedValue`, evaluated on first access.
   ///
@@ -112,8 +110,7 @@ public final class DerivedEnvironment<Environment: GlobalEnvironment> {
         let created = make()
         for declare in aliases.declarations { declare() }
         return Box(created)
-      }
-    )
+      })
     return Box<Environment>.unbox(created)
   }
 

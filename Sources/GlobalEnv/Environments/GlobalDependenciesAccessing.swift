@@ -32,14 +32,12 @@ extension GlobalDependenciesAccessing {
   /// `fileID`, `filePath`, `line` and `column` are where a test failure of the read is recorded:
   /// leave them to their defaults, the line of the read.
   public subscript<Value>(
-    _ keyPath: WritableKeyPath<Dependencies, Value>,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ keyPath: WritableKeyPath<Dependencies, Value>, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) -> Value {
     @inlinable get {
       GlobalDependencies.read(
-        keyPath,
-        from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        keyPath, from: ReadSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     nonmutating set { GlobalDependencies.writeTarget.write(keyPath, newValue) }
   }

@@ -57,9 +57,8 @@ public struct Dependency<Value>: Sendable {
   /// is recorded: leave them to their defaults, the property's declaration.
   @inlinable
   public init(
-    _ keyPath: any KeyPath<Dependencies, Value> & Sendable,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ keyPath: any KeyPath<Dependencies, Value> & Sendable, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     source = .keyPath(keyPath)
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -84,9 +83,8 @@ public struct Dependency<Value>: Sendable {
   /// live value added, its test value too, said once on standard error.
   @inlinable
   public init<Key: TestDependencyKey>(
-    _ key: Key.Type,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ key: Key.Type, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) where Key.Value == Value {
     source = .key(KeyInfo(key))
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -124,9 +122,8 @@ public struct Dependency<Value>: Sendable {
   ///
   /// A value of another type stops the program with a message that says what to set.
   public init<Key: TestDependencyKey>(
-    _ key: Key.Type, as type: Value.Type,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    _ key: Key.Type, as type: Value.Type, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     source = .keyPath(DependencyCast.keyPath(of: key, as: type))
     site = ReadSite(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -154,8 +154,7 @@ extension Dependencies {
   /// await Dependencies.withEscapedDependencies { escaped in await start(escaped) }
   /// ```
   public static func withEscapedDependencies<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (Continuation) async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ body: (Continuation) async throws -> Result
   ) async rethrows -> Result {
     try await GlobalEnv.withEscapedDependencies(body)
   }

@@ -18,8 +18,7 @@ extension Dependencies {
 
   /// Runs the asynchronous `operation` in a new test context (for `GlobalEnvTesting`).
   package static func withTestContext<Result>(
-    _ context: TestContext,
-    isolation: isolated (any Actor)? = #isolation,
+    _ context: TestContext, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
     try await TestContext.$current.withValue(context) {

@@ -22,9 +22,7 @@ extension Dependencies {
   /// the line of the call), or says so on standard error, since nothing can be carried over.
   @discardableResult
   public static func withValues<Result>(
-    from object: Any,
-    _ update: (inout Dependencies) throws -> Void,
-    operation: () throws -> Result,
+    from object: Any, _ update: (inout Dependencies) throws -> Void, operation: () throws -> Result,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) rethrows -> Result {
@@ -41,9 +39,8 @@ extension Dependencies {
   /// ```
   @discardableResult
   public static func withValues<Result>(
-    from object: Any, operation: () throws -> Result,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    from object: Any, operation: () throws -> Result, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) rethrows -> Result {
     try GlobalEnv.withDependencies(
       from: object, operation: operation, fileID: fileID, filePath: filePath, line: line,
@@ -61,10 +58,8 @@ extension Dependencies {
   /// ```
   @discardableResult
   public static func withValues<Result>(
-    from object: Any,
-    _ update: (inout Dependencies) throws -> Void,
-    isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result,
+    from object: Any, _ update: (inout Dependencies) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation, operation: () async throws -> Result,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async rethrows -> Result {
@@ -82,11 +77,9 @@ extension Dependencies {
   /// ```
   @discardableResult
   public static func withValues<Result>(
-    from object: Any,
-    isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> Result,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column
+    from object: Any, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async rethrows -> Result {
     try await GlobalEnv.withDependencies(
       from: object, operation: operation, fileID: fileID, filePath: filePath, line: line,

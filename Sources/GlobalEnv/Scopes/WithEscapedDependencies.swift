@@ -59,8 +59,7 @@ extension Dependencies {
   /// }
   /// ```
   public static func withEscapedValues<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (EscapedValues) async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ body: (EscapedValues) async throws -> Result
   ) async rethrows -> Result {
     try await GlobalEnv.withEscapedDependencies(body)
   }
@@ -102,8 +101,7 @@ public struct EscapedValues: Sendable {
   /// Task.detached { await escaped.yield { await model.refresh() } }
   /// ```
   public func yield<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ operation: () async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
   ) async rethrows -> Result {
     try await GlobalDependencies.Scope.$current.withValue(scope, operation: operation)
   }

@@ -133,8 +133,7 @@ extension Dependencies {
   /// try await Dependencies.withTestRun { try await Dependencies.withValues(update, operation: body) }
   /// ```
   package static func withTestRun<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ operation: () async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
   ) async rethrows -> Result {
     if GlobalDependencies.TestRun.current != nil { return try await operation() }
     return try await GlobalDependencies.TestRun.$current.withValue(

@@ -35,14 +35,10 @@ enum AliasDeclaration {
   case pending(PendingAlias)
 
   /// The edge, once identified.
-  var edge: AliasEdge? {
-    if case .identified(let edge, _) = self { edge } else { nil }
-  }
+  var edge: AliasEdge? { if case .identified(let edge, _) = self { edge } else { nil } }
 
   /// The alias, while pending.
-  var pending: PendingAlias? {
-    if case .pending(let pending) = self { pending } else { nil }
-  }
+  var pending: PendingAlias? { if case .pending(let pending) = self { pending } else { nil } }
 
   /// The key paths of the call, for checks at the call (before the keys are known).
   var paths: AliasPaths {

@@ -30,9 +30,7 @@ final class AliasScope: Sendable {
   }
 
   /// The group of `key` in this scope, or `nil` when `key` is not aliased.
-  func group(of key: KeyInfo) -> AliasGroup? {
-    groups.isEmpty ? nil : groups[key.id]
-  }
+  func group(of key: KeyInfo) -> AliasGroup? { groups.isEmpty ? nil : groups[key.id] }
 
   /// This scope with `edges` (declared in that order on one node) added.
   ///
@@ -65,8 +63,7 @@ final class AliasScope: Sendable {
         \(dependency.name) is aliased to itself (declared in \(edge.declaredIn)). \
         An alias joins two different keys; remove this alias.
         """,
-        file: edge.site.fileID, line: edge.site.line
-      )
+        file: edge.site.fileID, line: edge.site.line)
     }
     if dependency.valueTypeID != reference.valueTypeID {
       reportMisuse(
@@ -75,8 +72,7 @@ final class AliasScope: Sendable {
         \(reference.name) (of type \(reference.valueTypeName)), declared in \(edge.declaredIn): \
         aliased keys must store the same type.
         """,
-        file: edge.site.fileID, line: edge.site.line
-      )
+        file: edge.site.fileID, line: edge.site.line)
     }
     // Existing references are acyclic (each was validated when added), so this walk ends.
     var chain = [reference]
@@ -94,8 +90,7 @@ final class AliasScope: Sendable {
         remove one of these aliases (`aliasing(_:to:)` on an environment, `alias(_:to:)` in \
         `@DerivedEnvironment(aliases:)`).
         """,
-        file: edge.site.fileID, line: edge.site.line
-      )
+        file: edge.site.fileID, line: edge.site.line)
     }
     if let existing = references[dependency.id] {
       let existingEnd = end(of: existing.reference, in: references)
@@ -107,8 +102,7 @@ final class AliasScope: Sendable {
           \(reference.name) (declared in \(edge.declaredIn)). A key belongs to one alias group; \
           to join the two groups, alias \(existingEnd.name) to \(reference.name) instead.
           """,
-          file: edge.site.fileID, line: edge.site.line
-        )
+          file: edge.site.fileID, line: edge.site.line)
       }
     }
   }

@@ -17,8 +17,7 @@ struct KeyProbe {
   /// finding them would compute a default and `allowingDefault` is false.
   func keys<Value>(
     aliasing dependency: WritableKeyPath<Dependencies, Value>,
-    to reference: WritableKeyPath<Dependencies, Value>,
-    allowingDefault: Bool
+    to reference: WritableKeyPath<Dependencies, Value>, allowingDefault: Bool
   ) -> (dependency: KeyInfo, reference: KeyInfo)? {
     if let referenceKey = KnownKeyPaths.key(writtenBy: reference),
       let dependencyKey = KnownKeyPaths.key(writtenBy: dependency)

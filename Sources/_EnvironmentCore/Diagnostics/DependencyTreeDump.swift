@@ -32,8 +32,7 @@ package struct DependencyTreeDump {
       let last = index == children.count - 1
       lines += child.textLines(
         prefix: childPrefix + (last ? "└─ " : "├─ "),
-        childPrefix: childPrefix + (last ? "   " : "│  ")
-      )
+        childPrefix: childPrefix + (last ? "   " : "│  "))
     }
     return lines
   }

@@ -3,9 +3,7 @@
 /// Used for run-time misuse that has no sensible value to return, such as an alias cycle: going on
 /// would mean returning a value the user did not ask for.
 package func reportMisuse(
-  _ message: String,
-  file: StaticString = #fileID,
-  line: UInt = #line
+  _ message: String, file: StaticString = #fileID, line: UInt = #line
 ) -> Never {
   fatalError("swift-composable-env: \(message)", file: file, line: line)
 }

@@ -73,9 +73,7 @@ struct ReadTable {
 
   /// Whether the table holds an entry for `identity` (an `ObjectIdentifier`'s bits), current or
   /// not. Under the node's lock.
-  func contains(_ identity: UInt) -> Bool {
-    slot(for: identity).pointee.identity == identity
-  }
+  func contains(_ identity: UInt) -> Bool { slot(for: identity).pointee.identity == identity }
 
   /// Whether one more entry fits: tables of up to 4 slots fill up (a lookup probes at most 4
   /// slots), larger ones up to three quarters, so that a lookup probes few slots whatever the

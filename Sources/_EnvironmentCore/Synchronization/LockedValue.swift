@@ -16,9 +16,7 @@ package final class LockedValue<State>: ManagedBuffer<State, PlatformLock> {
     return unsafeDowncast(buffer, to: LockedValue<State>.self)
   }
 
-  deinit {
-    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
-  }
+  deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) } }
 
   /// Runs `body` with exclusive access to the state.
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

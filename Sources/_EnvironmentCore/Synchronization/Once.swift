@@ -9,9 +9,7 @@ package enum OnceState {
   case done(AnyObject)
 
   /// The value, if it was made.
-  package var madeValue: AnyObject? {
-    if case .done(let value) = self { value } else { nil }
-  }
+  package var madeValue: AnyObject? { if case .done(let value) = self { value } else { nil } }
 }
 
 /// Makes values at most once without holding any lock while they are made.
@@ -39,11 +37,8 @@ package enum Once {
   ///   - recursion: Reports a value that needs itself on this thread (by default, naming `work`).
   ///   - make: Makes the value; user code, run with no lock held.
   package static func value(
-    of work: Work,
-    in context: ThreadContext,
-    access: ((inout OnceState) -> Void) -> Void,
-    recursion: (() -> Never)? = nil,
-    make: () -> AnyObject
+    of work: Work, in context: ThreadContext, access: ((inout OnceState) -> Void) -> Void,
+    recursion: (() -> Never)? = nil, make: () -> AnyObject
   ) -> AnyObject {
     while true {
       var step = Step.make
@@ -77,8 +72,7 @@ package enum Once {
             \(work.description) needs itself: the code that makes it (a default value or an \
             environment's initializer) reads it again on the same thread. Break the cycle by \
             reading it somewhere else, or by setting a value with `with(_:_:)`.
-            """
-          )
+            """)
         }
         context.awaiting(work, on: owner) {
           WaitRoom.wait(

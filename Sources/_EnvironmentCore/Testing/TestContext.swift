@@ -1,14 +1,6 @@
 import DependencyValues
 import _EnvironmentAtomics
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A test's strictness about dependencies: environments created inside it read keys' test values
 /// where no environment sets a value, and a read of a key that has none fails the test, once per
 /// test and key.
@@ -31,9 +23,9 @@ package final class TestContext: @unchecked Sendable {
   /// `SWIFT_COMPOSABLE_ENV_CONTEXT=test`, a strict one that belongs to no test; otherwise none.
   /// The variable decides over the kind of process; read once.
   package static let processWide: TestContext? = {
-    guard let setting = getenv(variableName).map({ String(cString: $0) }) else {
+    guard let setting = environmentVariable(variableName) else {
       // An Xcode preview is a preview context unless the variable says otherwise.
-      if getenv("XCODE_RUNNING_FOR_PREVIEWS").map({ String(cString: $0) }) == "1" {
+      if environmentVariable("XCODE_RUNNING_FOR_PREVIEWS") == "1" {
         return TestContext(reading: .previewValues)
       }
       return TestProcess.isRunningTests ? TestContext(ownedByTheRunningTest: false) : nil
@@ -133,8 +125,7 @@ package final class TestContext: @unchecked Sendable {
   /// A context whose failures are held in `held` (by default, its own; a switched context
   /// shares its origin's), with `values` (see `values`).
   init(
-    owner: String?, defaults: Defaults,
-    held: LockedValue<HeldFailures> = .make(HeldFailures()),
+    owner: String?, defaults: Defaults, held: LockedValue<HeldFailures> = .make(HeldFailures()),
     values: [(key: KeyInfo, box: AnyObject)] = []
   ) {
     self.owner = owner
@@ -144,14 +135,10 @@ package final class TestContext: @unchecked Sendable {
     environment_live_test_contexts_add(1)
   }
 
-  deinit {
-    environment_live_test_contexts_add(-1)
-  }
+  deinit { environment_live_test_contexts_add(-1) }
 
   /// The value `values` gives `key`, if any.
-  func value(of key: KeyInfo) -> AnyObject? {
-    values.last { $0.key.id == key.id }?.box
-  }
+  func value(of key: KeyInfo) -> AnyObject? { values.last { $0.key.id == key.id }?.box }
 
   /// Whether a missing test value of `key` is to be reported now: the first time for this
   /// context, and, for the process-wide context, for the running test.

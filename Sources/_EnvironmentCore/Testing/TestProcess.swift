@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DependencyValues
 
 /// Whether this process runs tests: what makes it strict by default (see
 /// `TestContext.processWide`).
@@ -22,7 +16,7 @@ package enum TestProcess {
       "XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestBundleInjectPath",
       "XCTestSessionIdentifier",
     ]
-    if variables.contains(where: { getenv($0) != nil }) { return true }
+    if variables.contains(where: { environmentVariable($0) != nil }) { return true }
     guard let program = CommandLine.arguments.first else { return false }
     let name = program.split(separator: "/").last.map(String.init) ?? program
     return name == "swiftpm-testing-helper" || name == "xctest" || name.hasSuffix(".xctest")

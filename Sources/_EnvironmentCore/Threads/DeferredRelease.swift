@@ -130,9 +130,7 @@ private final class ReleasedState {
 
 extension DeferredRelease.Pending {
   /// Frees a table; an object or values are released by dropping this item.
-  fileprivate func finish() {
-    if case .table(let table) = self { table.destroy() }
-  }
+  fileprivate func finish() { if case .table(let table) = self { table.destroy() } }
 }
 
 extension OnceState {

@@ -128,9 +128,7 @@ package final class ThreadContext: @unchecked Sendable {
   }
 
   /// How diagnostics name the thread.
-  var label: String {
-    name.isEmpty ? "thread #\(number)" : "thread #\(number) (\(name))"
-  }
+  var label: String { name.isEmpty ? "thread #\(number)" : "thread #\(number) (\(name))" }
 
   /// `nonisolated(unsafe)`: immutable reference; the registry is only touched under its lock.
   nonisolated(unsafe) private static let registry = LockedValue<
@@ -185,8 +183,7 @@ extension ThreadContext {
   /// try await ThreadContext.settingValues { try await update(&dependencies) }
   /// ```
   package static func settingValues<Result>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
   ) async rethrows -> Result {
     try await $isSettingValuesInTask.withValue(true, operation: body)
   }

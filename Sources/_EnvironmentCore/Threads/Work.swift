@@ -19,9 +19,7 @@ package enum Work {
   }
 
   /// The key, for the computation of a default.
-  var defaultKey: KeyInfo? {
-    if case .defaultValue(let key) = self { key } else { nil }
-  }
+  var defaultKey: KeyInfo? { if case .defaultValue(let key) = self { key } else { nil } }
 }
 
 /// What a thread is doing, as other threads' diagnostics see it: the defaults it is computing

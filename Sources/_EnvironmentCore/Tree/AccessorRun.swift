@@ -115,8 +115,7 @@ final class AccessorRun: DependencyStorage, @unchecked Sendable {
         \(purpose) \(accessor) \(touched.count) dependency keys (\(keys)); it needs a \
         `Dependencies` property that \(accessor) exactly one `DependencyKey` through \
         `self[Key.self]`.
-        """
-      )
+        """)
     }
     return key
   }

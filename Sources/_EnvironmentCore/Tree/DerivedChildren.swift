@@ -159,9 +159,7 @@ extension Node {
 
   /// The derived children of this node's environment, if it derived any (for diagnostics, which
   /// make nothing).
-  package var existingDerivedChildren: DerivedChildren? {
-    withLock { $0.derivedChildren }
-  }
+  package var existingDerivedChildren: DerivedChildren? { withLock { $0.derivedChildren } }
 
   /// Moves the derived children out of the node, for the environment's `deinit` to release them.
   package func takeDerivedChildren() -> DerivedChildren? {

@@ -38,9 +38,7 @@ extension Node {
   package var parent: Node? { withLock { $0.parent } }
 
   /// The nodes from the root down to this one.
-  package var lineage: [Node] {
-    sequence(first: self, next: \.parent).reversed()
-  }
+  package var lineage: [Node] { sequence(first: self, next: \.parent).reversed() }
 
   /// Whether `ancestor` is this node's parent, or its parent's, and so on.
   func isDescendant(of ancestor: Node) -> Bool {
@@ -48,9 +46,7 @@ extension Node {
   }
 
   /// The names of the environments from the root down to this node.
-  package var path: [String] {
-    lineage.map(\.environmentName)
-  }
+  package var path: [String] { lineage.map(\.environmentName) }
 
   /// The values set on this node (`key`, rendered value), oldest first. Values are rendered
   /// after the lock: a `debugDescription` is user code, which may read dependencies.

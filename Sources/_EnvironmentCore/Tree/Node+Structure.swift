@@ -15,8 +15,7 @@ extension Node {
     guard let parent else { return makeRoot(environmentType: type) }
     // The parent is held by `deriving` (further up this thread's stack) until this returns.
     return makeChild(
-      ofUnretained: parent, environmentType: type,
-      testContext: parent.with(\.testContext))
+      ofUnretained: parent, environmentType: type, testContext: parent.with(\.testContext))
   }
 
   /// Runs `make` with this node as the parent of the first environment of class `type` (or a
@@ -62,8 +61,7 @@ extension Node {
         """
         cannot derive \(name) from one of its own descendants: environments form a tree. \
         Create a new \(name) instance for the child instead of reusing an ancestor.
-        """
-      )
+        """)
     case .alreadyDerived(let existing):
       let child = environmentName
       reportMisuse(
@@ -71,8 +69,7 @@ extension Node {
         this \(child) is already derived from a \(existing.environmentName); it cannot also be \
         derived from a \(parent.environmentName). An environment instance has one parent: create \
         a new \(child) for each parent (for example `@DerivedEnvironment var child = \(child)()`).
-        """
-      )
+        """)
     case .attached(let oldTree, let retired):
       if let retired { Reclamation.retire(retired) }
       let oldTree = oldTree.current

@@ -60,7 +60,5 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
 
 extension Node {
   /// A `Dependencies` value that reads from and writes to this node, as it is at each access.
-  package func dependencies() -> Dependencies {
-    Dependencies(storage: NodeAccess(node: self))
-  }
+  package func dependencies() -> Dependencies { Dependencies(storage: NodeAccess(node: self)) }
 }

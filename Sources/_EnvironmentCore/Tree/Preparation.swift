@@ -24,9 +24,7 @@ package final class Preparation {
   /// The defaults the update computed for itself, by key and context.
   private var own: [(key: ObjectIdentifier, context: TestContext?, box: AnyObject)] = []
 
-  private init(tree: Tree) {
-    self.tree = tree
-  }
+  private init(tree: Tree) { self.tree = tree }
 
   /// Runs `update` on this thread as the update of a preparation of `node`'s tree.
   package static func run<Result>(at node: Node, _ update: () throws -> Result) rethrows

@@ -32,9 +32,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
     return unsafeDowncast(buffer, to: Tree.self)
   }
 
-  deinit {
-    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
-  }
+  deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) } }
 
   /// The address of one of the words (see `TreeWords`).
   private func word<Field>(_ field: KeyPath<TreeWords, Field>) -> UnsafeMutablePointer<Field> {
@@ -70,9 +68,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   var aliasGeneration: UInt64 { environment_atomic_load(word(\.aliasGeneration)) }
 
   /// Records a write: every cache of the tree becomes stale.
-  package func invalidateValues() {
-    environment_atomic_increment(generationCounter)
-  }
+  package func invalidateValues() { environment_atomic_increment(generationCounter) }
 
   /// Records an alias declaration or removal: every alias scope, and so every cache, of the tree
   /// becomes stale.
@@ -85,9 +81,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
   var hasPendingAliases: Bool { environment_atomic_load(word(\.pendingAliases)) != 0 }
 
   /// Records `count` pending aliases declared in (or moved into) the tree.
-  func addPendingAliases(_ count: UInt64) {
-    environment_atomic_add(word(\.pendingAliases), count)
-  }
+  func addPendingAliases(_ count: UInt64) { environment_atomic_add(word(\.pendingAliases), count) }
 
   /// Records that `count` pending aliases are pending no more (identified, or removed) and that
   /// the tree's alias groups changed accordingly.
@@ -98,9 +92,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
 
   /// Whether `generation` belongs to a live (not forwarded) tree and may be cached.
   @inline(__always)
-  static func isCacheable(_ generation: UInt64) -> Bool {
-    generation & forwardedBit == 0
-  }
+  static func isCacheable(_ generation: UInt64) -> Bool { generation & forwardedBit == 0 }
 
   /// The tree that replaced this one, following merges to the end.
   var current: Tree {
@@ -209,8 +201,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
         let start = inProgress.firstIndex { $0.defaultKey?.id == key.id } ?? 0
         self.reportDefaultRecursion(Array(inProgress[start...]), key: key)
       },
-      make: make
-    )
+      make: make)
     if context.missingLiveValueDeferred {
       // This thread computed it inside an update, which deferred the report.
       context.missingLiveValueDeferred = false
@@ -254,8 +245,7 @@ package final class Tree: ManagedBuffer<TreeState, TreeWords> {
       the default value of \(key.name) reads \(key.name) itself \
       (\(names.joined(separator: " → "))). A default must not depend on its own key; compute \
       it from other dependencies or set the value explicitly with `with(_:_:)`.
-      """
-    )
+      """)
   }
 }
 

@@ -30,9 +30,7 @@ struct IndexedEntries<Entry: Identifiable> {
   }
 
   /// The entry identified by `id`, if any.
-  subscript(id: Entry.ID) -> Entry? {
-    position(of: id).map { all[$0] }
-  }
+  subscript(id: Entry.ID) -> Entry? { position(of: id).map { all[$0] } }
 
   /// Runs `body` on the entry at `position` (from `position(of:)`), in place. `body` must not
   /// change the entry's identity.
@@ -43,9 +41,7 @@ struct IndexedEntries<Entry: Identifiable> {
   }
 
   /// Adds `entry`, whose identity no entry has.
-  mutating func append(_ entry: Entry) {
-    append(contentsOf: CollectionOfOne(entry))
-  }
+  mutating func append(_ entry: Entry) { append(contentsOf: CollectionOfOne(entry)) }
 
   /// Adds `entries`, whose identities are distinct and no entry has yet.
   mutating func append(contentsOf entries: some Collection<Entry>) {
@@ -81,9 +77,7 @@ struct IndexedEntries<Entry: Identifiable> {
   }
 
   /// Makes room for `capacity` entries in the order's array.
-  mutating func reserveCapacity(_ capacity: Int) {
-    all.reserveCapacity(capacity)
-  }
+  mutating func reserveCapacity(_ capacity: Int) { all.reserveCapacity(capacity) }
 
   var isEmpty: Bool { all.isEmpty }
 

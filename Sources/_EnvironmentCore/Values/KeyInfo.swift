@@ -10,15 +10,11 @@ package struct KeyInfo: @unchecked Sendable {
   @usableFromInline package let type: any TestDependencyKey.Type
 
   @inlinable
-  package init<Key: TestDependencyKey>(_ type: Key.Type) {
-    self.type = type
-  }
+  package init<Key: TestDependencyKey>(_ type: Key.Type) { self.type = type }
 
   /// The identity of a key type known only as an existential (a `@Dependency(Key.self)`
   /// property's, which is generic over the value only).
-  package init(existential type: any TestDependencyKey.Type) {
-    self.type = type
-  }
+  package init(existential type: any TestDependencyKey.Type) { self.type = type }
 
   /// Identifies the key in dictionaries.
   @inlinable package var id: ObjectIdentifier { ObjectIdentifier(type) }
