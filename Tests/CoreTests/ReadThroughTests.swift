@@ -90,6 +90,21 @@ struct SharedReadTests {
     #expect(countedRunsAtRoot.count == 1)
   }
 
+  @Test func aReadByKeyTypeOfAKeyTheScopeDoesNotSetIsCachedAtItsParent() {
+    let root = Self.root()
+    let scope = Self.scope(on: root)
+    #expect(scope.read(key: ReadThroughNumberKey.self) == 1)
+    let id = ObjectIdentifier(ReadThroughNumberKey.self)
+    #expect(root.cachedValue(for: id, as: Int.self) == 1)
+    #expect(scope.cachedValue(for: id, as: Int.self) == nil)
+  }
+
+  @Test func aReadByKeyTypeOfTheKeyTheScopeSetsIsItsOwn() {
+    let root = Self.root()
+    #expect(Self.scope(on: root, setting: 4).read(key: ReadThroughOtherKey.self) == 4)
+    #expect(root.read(key: ReadThroughOtherKey.self) == 0)
+  }
+
   @Test func aReadOfTheKeyTheScopeSetsIsItsOwn() {
     let root = Self.root()
     _ = root.read(\.readThroughOther)

@@ -53,6 +53,27 @@ struct ScopedKeyTypeTests {
     }
   }
 
+  @Test func aScopeThatSetsAnotherKeyReadsAKeyTypeAsItsParentDoes() {
+    Dependencies.withValues {
+      $0[Greeter.self] = Greeter(greeting: "outer")
+    } operation: {
+      #expect(GreeterModel().greeter.greeting == "outer")
+      for index in 0..<3 {
+        Dependencies.withValues {
+          $0.legacyGreeter = Greeter(greeting: "inner \(index)")
+        } operation: {
+          #expect(GreeterModel().greeter.greeting == "outer")
+          #expect(GreeterModel().legacyGreeter.greeting == "inner \(index)")
+        }
+      }
+      Dependencies.withValues {
+        $0[Greeter.self] = Greeter(greeting: "inner")
+      } operation: {
+        #expect(GreeterModel().greeter.greeting == "inner")
+      }
+    }
+  }
+
   @Test(.dependencies { $0[Greeter.self] = Greeter(greeting: "trait") })
   func theDependenciesTraitSetsAKeyType() {
     #expect(GreeterModel().greeter.greeting == "trait")

@@ -37,11 +37,15 @@ extension Node {
   /// the read in progress on this thread.
   ///
   /// The entry has no owner to keep its identity from being reused: type metadata is never
-  /// freed.
+  /// freed. A scope's node that does not set the key resolves it to what the ancestor it shares
+  /// reads does (see `Node.sharing(since:)`): read, and cached, there.
   func resolveAndCache(_ key: any TestDependencyKey.Type) -> AnyObject {
-    guard let reading = readingNode else { return resolveAndCacheHere(key) }
-    return reading.storage.cachedBox(for: ObjectIdentifier(key))
-      ?? reading.resolveAndCacheHere(key)
+    let id = ObjectIdentifier(key)
+    guard let sharing = sharing(), sharing.shares(UInt(bitPattern: id), at: self) else {
+      return resolveAndCacheHere(key)
+    }
+    return sharing.ancestor.storage.cachedBox(for: id)
+      ?? sharing.ancestor.resolveAndCacheHere(key)
   }
 
   /// `resolveAndCache(_:)` at this node, whether or not it reads through to an ancestor (see
