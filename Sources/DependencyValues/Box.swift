@@ -10,21 +10,19 @@ import _EnvironmentAtomics
 /// into the module that declares a dependency, boxes a written value where its type is known: a
 /// write then looks up no generic metadata at run time.
 @usableFromInline
-package final class Box<Value>: @unchecked Sendable {
-  @usableFromInline package let value: Value
-  /// For a key path's result: the identity of the one key its getter read, when the result is
-  /// that key's to share (see `RecordedRead`); 0 otherwise.
-  @usableFromInline package let onlyKeyRead: UInt
+///
+/// Not final for one subclass only, `KeyValueBox`; `value` is final, read directly.
+package class Box<Value>: @unchecked Sendable {
+  @usableFromInline package final let value: Value
 
-  /// A box of `value`; `onlyKeyRead` as above.
+  /// A box of `value`.
   ///
   /// ```swift
   /// let box = Box(42)
   /// ```
   @inlinable @inline(__always)
-  package init(_ value: Value, onlyKeyRead: UInt = 0) {
+  package init(_ value: Value) {
     self.value = value
-    self.onlyKeyRead = onlyKeyRead
   }
 
   #if ENVIRONMENT_INTERNAL_CHECKS
@@ -42,5 +40,24 @@ package final class Box<Value>: @unchecked Sendable {
   @inlinable @inline(__always)
   package static func unbox(_ object: AnyObject) -> Value {
     unsafeDowncast(object, to: Box<Value>.self).value
+  }
+}
+
+/// A key path's result that is one key's value itself (see `RecordedRead` in the environment
+/// core), which scopes that do not set that key share: a subclass, so that every other box stays
+/// two words and a value (a field in every box made a node's first read cost 16 more bytes).
+///
+/// ```swift
+/// let box = KeyValueBox(client, onlyKeyRead: UInt(bitPattern: ObjectIdentifier(APIClientKey.self)))
+/// ```
+@usableFromInline
+package final class KeyValueBox<Value>: Box<Value>, @unchecked Sendable {
+  /// The identity of the key whose value `value` is.
+  @usableFromInline package let onlyKeyRead: UInt
+
+  @inlinable
+  package init(_ value: Value, onlyKeyRead: UInt) {
+    self.onlyKeyRead = onlyKeyRead
+    super.init(value)
   }
 }

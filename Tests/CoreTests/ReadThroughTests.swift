@@ -75,6 +75,15 @@ struct SharedReadTests {
     #expect(scope.cachedValue(for: Self.numberID, as: Int.self) == nil)
   }
 
+  @Test func aScopeThatReadsSharedValuesManyTimesCachesThemInItsOwnTable() {
+    let root = Self.root()
+    let scope = Self.scope(on: root)
+    for _ in 0..<Node.sharedReadsBeforeCaching { _ = scope.read(\.readThroughNumber) }
+    #expect(scope.cachedValue(for: Self.numberID, as: Int.self) == nil)
+    #expect(scope.read(\.readThroughNumber) == 1)
+    #expect(scope.cachedValue(for: Self.numberID, as: Int.self) == 1)
+  }
+
   @Test func aLaterScopeReadsWhatAnEarlierOneCachedAtTheParent() {
     let root = Self.root()
     #expect(Self.scope(on: root, setting: 1).read(\.readThroughCounted) == 0)

@@ -1,3 +1,5 @@
+import DependencyValues
+
 /// Reads of a node that sets nothing, made at the nearest ancestor that sets something: what a
 /// scope made per request, model or test (GlobalEnv's `withDependencies`) reads until something
 /// is set on it.
@@ -67,25 +69,39 @@ extension Node {
 /// }
 /// ```
 extension Node {
+  /// How many reads a scope's node that sets something takes from the ancestor it shares before
+  /// it caches them in its own table too: a scope made for a few reads (a request's) makes no
+  /// table for them; one read many times (a test's) reads them at a cached read's cost.
+  static let sharedReadsBeforeCaching: UInt32 = 8
+
   /// The value an ancestor cached for `id` that this node shares (see above, and for a node that
-  /// sets nothing, `readingNode`), or `nil`. Specialized in the caller's module, as
-  /// `cachedValue(for:as:)` is.
+  /// sets nothing, `readingNode`), or `nil`; cached in this node's table too, under `keyPath`,
+  /// once the node has shared many (`sharedReadsBeforeCaching`). Specialized in the caller's
+  /// module, as `cachedValue(for:as:)` is.
   @inlinable
-  func sharedCachedValue<Value>(for id: ObjectIdentifier, as type: Value.Type) -> Value? {
+  func sharedCachedValue<Value>(
+    for id: ObjectIdentifier, as type: Value.Type, keyPath: AnyKeyPath? = nil
+  ) -> Value? {
     guard let sharing = sharing() else { return nil }
+    // Before the lookup: what is cached here must be what the ancestor held at this generation.
+    let read = sharing.cachesHere && keyPath != nil ? beginUncachedRead() : nil
     var onlyKeyRead: UInt = 0
     guard
       let value = sharing.ancestor.storage.cachedValue(
         for: id, as: type, onlyKeyRead: &onlyKeyRead),
       sharing.shares(onlyKeyRead, at: self)
     else { return nil }
+    if let read, let keyPath {
+      cacheHere(read, caching: KeyValueBox(value, onlyKeyRead: onlyKeyRead), for: keyPath)
+    }
     return value
   }
 
   /// The ancestor whose cached reads this node shares, for a scope's node that meets the
   /// conditions above or sets nothing: its parent, or the ancestor its parent reads at
-  /// (`readingNode`). With `writeCount`, only if the node was not written since its write count
-  /// was that. One lock of this node.
+  /// (`readingNode`). With `writeCount` (a read's end), only if the node was not written since
+  /// its write count was that; without (a read), the read is counted (`sharedReads`). One lock of
+  /// this node.
   @usableFromInline
   func sharing(since writeCount: UInt64? = nil) -> Sharing? {
     guard storage.readsThroughWhileEmpty else { return nil }
@@ -94,12 +110,21 @@ extension Node {
         let parent = state.parent, parent.testContext === state.testContext
       else { return nil }
       if state.writeCount == 0 {
-        return (Sharing(ancestor: parent, setsNothing: true, onlyKeySet: 0), words.treeReference)
+        return (
+          Sharing(ancestor: parent, setsNothing: true, onlyKeySet: 0, cachesHere: false),
+          words.treeReference
+        )
       }
       guard state.locals[NodeState.contextKeyID] == nil else { return nil }
       let onlyKeySet = state.locals.all.count == 1 ? UInt(bitPattern: state.locals.all[0].id) : 0
+      if writeCount == nil, state.sharedReads <= Self.sharedReadsBeforeCaching {
+        state.sharedReads += 1
+      }
+      let cachesHere = state.sharedReads > Self.sharedReadsBeforeCaching
       return (
-        Sharing(ancestor: parent, setsNothing: false, onlyKeySet: onlyKeySet), words.treeReference
+        Sharing(
+          ancestor: parent, setsNothing: false, onlyKeySet: onlyKeySet, cachesHere: cachesHere),
+        words.treeReference
       )
     }
     // A node that sets something shares only in a tree without aliases (see above).
@@ -112,7 +137,8 @@ extension Node {
     guard found.ancestor.storage.readsThroughWhileEmpty, let reading = found.ancestor.readingNode
     else { return found }
     return Sharing(
-      ancestor: reading, setsNothing: found.setsNothing, onlyKeySet: found.onlyKeySet)
+      ancestor: reading, setsNothing: found.setsNothing, onlyKeySet: found.onlyKeySet,
+      cachesHere: found.cachesHere)
   }
 }
 
@@ -124,6 +150,9 @@ struct Sharing {
   @usableFromInline let setsNothing: Bool
   /// The identity of the one key the node sets, if it sets exactly one; otherwise 0.
   @usableFromInline let onlyKeySet: UInt
+  /// Whether the node caches what it shares in its own table too (see
+  /// `Node.sharedReadsBeforeCaching`).
+  @usableFromInline let cachesHere: Bool
 
   /// Whether the node shares an entry whose getter read only the key identified by `onlyKeyRead`
   /// (0: several keys, a write, or a kept `Dependencies`).

@@ -169,7 +169,7 @@ package struct Node: @unchecked Sendable {
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
   ) -> Value {
     let id = ObjectIdentifier(keyPath)
-    if let value = sharedCachedValue(for: id, as: Value.self) { return value }
+    if let value = sharedCachedValue(for: id, as: Value.self, keyPath: keyPath) { return value }
     // A node that sets nothing reads at the ancestor it reads through to, which may share too.
     let reading = readingNode ?? self
     if reading.storage !== storage, let value = reading.sharedCachedValue(for: id, as: Value.self) {
@@ -199,9 +199,8 @@ package struct Node: @unchecked Sendable {
         value = dependencies(for: read)[keyPath: keyPath]
       }
       Interleaving.point(.resolved)
-      finish(
-        read, caching: Box(value, onlyKeyRead: onlyKeyRead), onlyKeyRead: onlyKeyRead,
-        for: keyPath)
+      let box = onlyKeyRead == 0 ? Box(value) : KeyValueBox(value, onlyKeyRead: onlyKeyRead)
+      finish(read, caching: box, onlyKeyRead: onlyKeyRead, for: keyPath)
       return value
     }
   }
@@ -227,31 +226,43 @@ package struct Node: @unchecked Sendable {
         generation: read.generation))
   }
 
-  /// Caches the result of an uncached read under the identity of `keyPath`, unless the node was
-  /// written since the read began: in this node's table, or, for a scope's node and a result that
-  /// one key it does not set gave (`onlyKeyRead`, also in `box`), in the table of the ancestor its
-  /// reads share (`sharing(since:)`), where the scopes made after it find it. The process keeps
-  /// the key path's identity if it has room (`KeptKeyPaths`: the literals a program reads, at
-  /// their first read); otherwise the entry keeps it, with an `IdentityAnchor`.
+  /// Caches the result of an uncached read under the identity of `keyPath`: for a scope's node
+  /// and a result that is the value of one key it does not set (`onlyKeyRead`, also in `box`, a
+  /// `KeyValueBox`), in the table of the ancestor its reads share (`sharing(since:)`), where the
+  /// scopes made after it find it; otherwise in this node's (`cacheHere`).
   @usableFromInline
   func finish(
     _ read: UncachedRead, caching box: AnyObject, onlyKeyRead: UInt, for keyPath: AnyKeyPath
   ) {
+    guard onlyKeyRead != 0, let shared = sharing(since: read.writeCount),
+      shared.shares(onlyKeyRead, at: self)
+    else { return cacheHere(read, caching: box, for: keyPath) }
     guard Tree.isCacheable(read.generation) else { return }
-    let owner: AnyObject? = KeptKeyPaths.keep(keyPath) ? nil : keyPath
-    let shared = onlyKeyRead == 0 ? nil : sharing(since: read.writeCount)
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
-      if let shared, shared.shares(onlyKeyRead, at: self) {
-        // The ancestor's writes since the read began moved the generation on (it has a child).
-        _ = shared.ancestor.publish(
-          ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
-          generation: read.generation)
-      } else {
-        _ = publish(
-          ObjectIdentifier(keyPath), box: box, owner: owner, tree: tree,
-          generation: read.generation, writeCount: read.writeCount)
-      }
+      // The ancestor's writes since the read began moved the generation on (it has a child).
+      _ = shared.ancestor.publish(
+        ObjectIdentifier(keyPath), box: box, owner: Self.owner(of: keyPath), tree: tree,
+        generation: read.generation)
     }
+  }
+
+  /// Caches `box`, what `read` gave, under the identity of `keyPath` in this node's table, unless
+  /// the node was written since the read began.
+  @usableFromInline
+  func cacheHere(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
+    guard Tree.isCacheable(read.generation) else { return }
+    Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in
+      _ = publish(
+        ObjectIdentifier(keyPath), box: box, owner: Self.owner(of: keyPath), tree: tree,
+        generation: read.generation, writeCount: read.writeCount)
+    }
+  }
+
+  /// What keeps the identity of `keyPath` while an entry is cached under it: nothing when the
+  /// process keeps it (`KeptKeyPaths`: the literals a program reads, at their first read);
+  /// otherwise the key path itself, which the entry holds with an `IdentityAnchor`.
+  private static func owner(of keyPath: AnyKeyPath) -> AnyObject? {
+    KeptKeyPaths.keep(keyPath) ? nil : keyPath
   }
 
   /// Caches `box` for `identity` in this node's table at `generation` of `tree`: in place when

@@ -19,6 +19,10 @@ package struct NodeState: ~Copyable {
   var locals = LocalValues()
   /// Orders the writes to this node, so that the latest write to an alias group wins.
   var writeCount: UInt64 = 0
+  /// How many reads this node (a scope's) took from the ancestor it shares, saturating: past
+  /// `Node.sharedReadsBeforeCaching`, it caches what it shares in its own table too (see
+  /// `Node.sharing(since:)`).
+  var sharedReads: UInt32 = 0
   /// Aliases declared on this node, in declaration order.
   var aliases: [AliasDeclaration] = []
   /// The aliases in force here, with the tree's alias generation they are valid at.

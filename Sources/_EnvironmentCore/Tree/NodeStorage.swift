@@ -107,20 +107,33 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
     }
   }
 
-  /// The box cached in the current table for `identity`, or `nil`: the read fast path. Takes no
+  /// The value cached in the current table for `identity`, or `nil`: the read fast path. Takes no
   /// lock; the thread is pinned while it looks at the table (see `Reclamation`).
   @inlinable @inline(__always)
   func cachedValue<Value>(for identity: ObjectIdentifier, as _: Value.Type) -> Value? {
-    var unused: UInt = 0
-    return cachedValue(for: identity, as: Value.self, onlyKeyRead: &unused)
+    withCachedBox(for: identity, as: Value.self) { $0.value }
   }
 
-  /// `cachedValue(for:as:)`, also giving the one key whose value gave the value
-  /// (`Box.onlyKeyRead`, 0 if none), for a read shared with a scope (see
+  /// `cachedValue(for:as:)`, also giving the one key whose value the value is
+  /// (`KeyValueBox.onlyKeyRead`, 0 if none), for a read shared with a scope (see
   /// `Node.sharedCachedValue`).
   @inlinable @inline(__always)
   func cachedValue<Value>(
     for identity: ObjectIdentifier, as _: Value.Type, onlyKeyRead: inout UInt
+  ) -> Value? {
+    withCachedBox(for: identity, as: Value.self) { box in
+      if ObjectIdentifier(type(of: box)) == ObjectIdentifier(KeyValueBox<Value>.self) {
+        onlyKeyRead = unsafeDowncast(box, to: KeyValueBox<Value>.self).onlyKeyRead
+      }
+      return box.value
+    }
+  }
+
+  /// `copy` of the box cached in the current table for `identity`, or `nil`. `copy` runs pinned:
+  /// it copies out of the box, and runs no user code.
+  @inlinable @inline(__always)
+  func withCachedBox<Value>(
+    for identity: ObjectIdentifier, as _: Value.Type, _ copy: (Box<Value>) -> Value
   ) -> Value? {
     InternalCheck.require(!environment_is_pinned(), "pinned sections do not nest")
     return withUnsafeMutablePointerToHeader { words in
@@ -131,10 +144,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
       guard let box = environment_table_lookup(table, UInt(bitPattern: identity)) else {
         return nil
       }
-      let value = Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with {
-        onlyKeyRead = $0.onlyKeyRead
-        return $0.value
-      }
+      let value = Unretained<Box<Value>>(opaque: box, keptAliveBy: .pinnedTable).with(copy)
       Interleaving.point(.copied)
       return value
     }
