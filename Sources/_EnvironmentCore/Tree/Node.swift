@@ -168,6 +168,8 @@ package struct Node: @unchecked Sendable {
   package func readUncached<Value>(
     _ keyPath: KeyPath<Dependencies, Value>, from site: ReadSite? = nil
   ) -> Value {
+    // A node that is no scope's reads its own values: no call below is needed.
+    guard storage.readsThroughWhileEmpty else { return readUncachedHere(keyPath, from: site) }
     let id = ObjectIdentifier(keyPath)
     if let value = sharedCachedValue(for: id, as: Value.self, keyPath: keyPath) { return value }
     // A node that sets nothing reads at the ancestor it reads through to, which may share too.
@@ -248,7 +250,7 @@ package struct Node: @unchecked Sendable {
 
   /// Caches `box`, what `read` gave, under the identity of `keyPath` in this node's table, unless
   /// the node was written since the read began.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   func cacheHere(_ read: UncachedRead, caching box: AnyObject, for keyPath: AnyKeyPath) {
     guard Tree.isCacheable(read.generation) else { return }
     Unretained<Tree>(opaque: read.tree, keptAliveBy: .treeLifetimeRule).with { tree in

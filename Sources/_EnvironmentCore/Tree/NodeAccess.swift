@@ -45,6 +45,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
   }
 
   /// `key` resolved at the node, at the access's tree and generation, or the current ones.
+  @inline(__always)
   private func resolved<Key: TestDependencyKey>(_ key: Key.Type) -> Resolved {
     guard let tree else {
       let (tree, generation) = node.currentTree()

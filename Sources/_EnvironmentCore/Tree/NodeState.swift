@@ -71,7 +71,7 @@ package struct NodeWords {
   /// that node reads: its own table is dropped, and the tree's caches stay valid), and whether the
   /// node reads through while it sets nothing (set when it is made, never changed). One word, so
   /// that a node stays in its allocation size class.
-  var flags: UInt32
+  @usableFromInline var flags: UInt32
   /// The tree the node belongs to (possibly forwarded; see ``Tree``), stored under the lock
   /// (`setTree`). Not retained: the root that made it, an ancestor or this node, holds it
   /// (`NodeState.ownedTree`; the lifetime rule in `Tree`), so that the nodes of a tree shared by
@@ -101,9 +101,11 @@ extension UnsafeMutablePointer<NodeWords> {
 }
 
 /// The bits of `NodeWords.flags`.
+@usableFromInline
 enum NodeFlags {
   static let hasChildren: UInt32 = 1
-  static let readsThroughWhileEmpty: UInt32 = 2
+  /// Computed, so that inlined code folds it to a constant.
+  @inlinable static var readsThroughWhileEmpty: UInt32 { 2 }
   /// The node's uncached reads record the keys their getters read (see `RecordedRead`): a
   /// GlobalEnv root's and scope's, whose results scopes made on them share.
   static let recordsReads: UInt32 = 4

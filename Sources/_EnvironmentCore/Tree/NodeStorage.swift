@@ -64,6 +64,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
 
   /// Whether the node reads at its parent while it sets nothing. Read without the lock: it is
   /// set before the node is shared and never changes.
+  @inlinable
   var readsThroughWhileEmpty: Bool {
     withUnsafeMutablePointerToHeader {
       environment_flags_load(&$0.pointee.flags, NodeFlags.readsThroughWhileEmpty)
