@@ -343,6 +343,16 @@ static inline void environment_flags_set(uint32_t *_Nonnull flags, uint32_t bits
   __atomic_fetch_or(flags, bits, __ATOMIC_RELEASE);
 }
 
+/// The whole word of flags (acquire): for a count kept in its high bits.
+static inline uint32_t environment_flags_word(const uint32_t *_Nonnull flags) {
+  return __atomic_load_n(flags, __ATOMIC_ACQUIRE);
+}
+
+/// Adds `amount` to a word of flags, a count kept in its high bits (sequentially consistent).
+static inline void environment_flags_add(uint32_t *_Nonnull flags, uint32_t amount) {
+  __atomic_fetch_add(flags, amount, __ATOMIC_SEQ_CST);
+}
+
 /// Publishes a node's new table pointer (sequentially consistent).
 static inline void environment_table_store(environment_table *_Nonnull *_Nonnull slot,
                                            environment_table *_Nonnull table) {

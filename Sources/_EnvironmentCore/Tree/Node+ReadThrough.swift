@@ -1,4 +1,5 @@
 import DependencyValues
+import _EnvironmentAtomics
 
 /// Reads of a node that sets nothing, made at the nearest ancestor that sets something: what a
 /// scope made per request, model or test (GlobalEnv's `withDependencies`) reads until something
@@ -100,8 +101,8 @@ extension Node {
   /// The ancestor whose cached reads this node shares, for a scope's node that meets the
   /// conditions above or sets nothing: its parent, or the ancestor its parent reads at
   /// (`readingNode`). With `writeCount` (a read's end), only if the node was not written since
-  /// its write count was that; without (a read), the read is counted (`sharedReads`). One lock of
-  /// this node.
+  /// its write count was that; without (a read), the read is counted
+  /// (`NodeFlags.sharedReadsShift`). One lock of this node.
   @usableFromInline
   func sharing(since writeCount: UInt64? = nil) -> Sharing? {
     guard storage.readsThroughWhileEmpty else { return nil }
@@ -117,10 +118,12 @@ extension Node {
       }
       guard state.locals[NodeState.contextKeyID] == nil else { return nil }
       let onlyKeySet = state.locals.all.count == 1 ? UInt(bitPattern: state.locals.all[0].id) : 0
-      if writeCount == nil, state.sharedReads <= Self.sharedReadsBeforeCaching {
-        state.sharedReads += 1
+      var sharedReads = environment_flags_word(&words.pointee.flags) >> NodeFlags.sharedReadsShift
+      if writeCount == nil, sharedReads <= Self.sharedReadsBeforeCaching {
+        environment_flags_add(&words.pointee.flags, 1 << NodeFlags.sharedReadsShift)
+        sharedReads += 1
       }
-      let cachesHere = state.sharedReads > Self.sharedReadsBeforeCaching
+      let cachesHere = sharedReads > Self.sharedReadsBeforeCaching
       return (
         Sharing(
           ancestor: parent, setsNothing: false, onlyKeySet: onlyKeySet, cachesHere: cachesHere),

@@ -19,10 +19,6 @@ package struct NodeState: ~Copyable {
   var locals = LocalValues()
   /// Orders the writes to this node, so that the latest write to an alias group wins.
   var writeCount: UInt64 = 0
-  /// How many reads this node (a scope's) took from the ancestor it shares, saturating: past
-  /// `Node.sharedReadsBeforeCaching`, it caches what it shares in its own table too (see
-  /// `Node.sharing(since:)`).
-  var sharedReads: UInt32 = 0
   /// Aliases declared on this node, in declaration order.
   var aliases: [AliasDeclaration] = []
   /// The aliases in force here, with the tree's alias generation they are valid at.
@@ -109,6 +105,11 @@ enum NodeFlags {
   /// The node's uncached reads record the keys their getters read (see `RecordedRead`): a
   /// GlobalEnv root's and scope's, whose results scopes made on them share.
   static let recordsReads: UInt32 = 4
+  /// How many reads the node (a scope's) took from the ancestor it shares, counted in the bits
+  /// from this one up to `Node.sharedReadsBeforeCaching + 1`, under the node's lock (a field
+  /// of its own made every node 16 bytes larger): past that, the node caches what it shares in
+  /// its own table too (see `Node.sharing(since:)`).
+  static let sharedReadsShift: UInt32 = 8
 }
 
 /// A value set on a node.
