@@ -9,9 +9,9 @@ import _EnvironmentAtomics
 /// Declared here rather than in the environment modules so that `Dependencies`' subscript, inlined
 /// into the module that declares a dependency, boxes a written value where its type is known: a
 /// write then looks up no generic metadata at run time.
-@usableFromInline
 ///
 /// Not final for one subclass only, `KeyValueBox`; `value` is final, read directly.
+@usableFromInline
 package class Box<Value>: @unchecked Sendable {
   @usableFromInline package final let value: Value
 

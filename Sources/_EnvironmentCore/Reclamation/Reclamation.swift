@@ -87,6 +87,17 @@ package enum Reclamation {
     }
   }
 
+  /// `box`, in a table that `reader`'s pin keeps from being freed, retained; then unpins: how a
+  /// box leaves a pinned section. Runs no user code (a retain).
+  static func retain(
+    _ box: UnsafeMutableRawPointer, unpinning reader: UnsafeMutablePointer<environment_reader>
+  ) -> AnyObject {
+    let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
+    Interleaving.point(.copied)
+    unpin(reader)
+    return object
+  }
+
   /// Makes a pass if the calling thread's unpin found its section marked: it may be the last
   /// reader holding a queued table back.
   @inlinable @inline(__always)

@@ -222,10 +222,7 @@ package struct Node: @unchecked Sendable {
   /// The `Dependencies` to evaluate a key path with for `read`, bound to its tree and generation.
   @usableFromInline
   func dependencies(for read: UncachedRead) -> Dependencies {
-    Dependencies(
-      storage: NodeAccess(
-        node: self, tree: Unretained(opaque: read.tree, keptAliveBy: .treeLifetimeRule),
-        generation: read.generation))
+    Dependencies(storage: NodeAccess(at: self, for: read))
   }
 
   /// Caches the result of an uncached read under the identity of `keyPath`: for a scope's node

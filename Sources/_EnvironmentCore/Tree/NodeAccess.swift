@@ -37,10 +37,7 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
     case .box(let box):
       return box
     case .pinnedMemo(let box, let reader):
-      let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
-      Interleaving.point(.copied)
-      Reclamation.unpin(reader)
-      return object
+      return Reclamation.retain(box, unpinning: reader)
     }
   }
 
@@ -56,6 +53,15 @@ struct NodeAccess: DependencyStorage, @unchecked Sendable {
 
   func setValue<Key: TestDependencyKey>(_ box: Box<Key.Value>, for key: Key.Type) {
     node.setLocal(box, for: key)
+  }
+}
+
+extension NodeAccess {
+  /// The storage of `read`, an uncached read at `node`: bound to the read's tree and generation.
+  init(at node: Node, for read: UncachedRead) {
+    self.init(
+      node: node, tree: Unretained(opaque: read.tree, keptAliveBy: .treeLifetimeRule),
+      generation: read.generation)
   }
 }
 

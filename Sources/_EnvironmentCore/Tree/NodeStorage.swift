@@ -173,10 +173,7 @@ package final class NodeStorage: ManagedBuffer<NodeWords, NodeState> {
   /// The boxed value cached in the current table for `identity`, retained, or `nil`.
   func cachedBox(for identity: ObjectIdentifier) -> AnyObject? {
     guard let (box, reader) = pinnedCachedBox(for: identity) else { return nil }
-    let object = Unretained<AnyObject>(opaque: box, keptAliveBy: .pinnedTable).object
-    Interleaving.point(.copied)
-    Reclamation.unpin(reader)
-    return object
+    return Reclamation.retain(box, unpinning: reader)
   }
 }
 

@@ -34,9 +34,7 @@ struct RecordedRead: DependencyStorage, @unchecked Sendable {
   /// A run of a key path's getter at `node`, for `read`.
   @usableFromInline
   static func make(at node: Node, for read: UncachedRead) -> RecordedRead {
-    let access = NodeAccess(
-      node: node, tree: Unretained(opaque: read.tree, keptAliveBy: .treeLifetimeRule),
-      generation: read.generation)
+    let access = NodeAccess(at: node, for: read)
     let buffer = ReadRecord.create(minimumCapacity: ReadRecord.words) { _ in access }
     LiveScopes.increment()
     buffer.withUnsafeMutablePointerToElements {
